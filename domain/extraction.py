@@ -1,0 +1,118 @@
+"""What understanding proposes: intent and slots. It decides nothing.
+
+The rule extractor and an LLM (through pydantic-ai) both produce an `Extraction`.
+Times are absolute datetimes in the family's timezone (an LLM may return them
+without an offset; `Extraction.localised` attaches the family's zone).
+"""
+from __future__ import annotations
+
+from datetime import datetime, tzinfo
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.vocabulary import RecordType
+
+
+class Intent(StrEnum):
+    RECORD = "record"      # a new fact to record: 刚刚喝了91ml配方奶
+    SUPPLY = "supply"      # a fragment that fills slots: 配方奶 / 醒1次 / 8点到3点
+    CORRECT = "correct"    # 不是，晚8点到凌晨3点 / 不对，是90ml
+    CONFIRM = "confirm"    # 确认 / 对 / 好的 / yes
+    CANCEL = "cancel"      # 算了 / 取消 / cancel
+    UNDO = "undo"          # 撤销 / undo
+    QUERY = "query"        # 今天喝了多少奶?
+    CHAT = "chat"          # anything else
+
+
+class SleepEvent(StrEnum):
+    FELL_ASLEEP = "fell_asleep"   # 睡着了: opens a sleep
+    WOKE_UP = "woke_up"           # 醒了: closes the open sleep
+
+
+class Slots(BaseModel):
+    """Every slot any record type may carry, under its canonical vocabulary name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    start: datetime | None = None
+    end: datetime | None = None
+    time: datetime | None = None
+    kind: str | None = Field(None, description="feeding kind or health kind")
+    method: str | None = None
+    amount_ml: float | None = None
+    amount_g: float | None = None
+    duration_min: float | None = None
+    food: str | None = None
+    nap: bool | None = None
+    night_wakings: int | None = None
+    wet: bool | None = None
+    solid: bool | None = None
+    color: str | None = None
+    weight_kg: float | None = None
+    height_cm: float | None = None
+    head_cm: float | None = None
+    temperature_c: float | None = None
+    medication: str | None = None
+    dose: float | None = None
+    dose_unit: str | None = None
+    next_dose_after_h: float | None = None
+    symptom: str | None = None
+    vaccine: str | None = None
+    side: str | None = None
+    milestone: str | None = None
+    text: str | None = None
+    caption: str | None = None
+    notes: str | None = None
+
+    def given(self) -> dict[str, object]:
+        """Only the slots that carry a value."""
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class QueryMetric(StrEnum):
+    FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
+    SLEEP_TOTAL = "sleep_total"       # 今天睡了多久
+    LAST_FEEDING = "last_feeding"     # 上次喂奶是几点
+    LAST_SLEEP = "last_sleep"
+    TIMELINE = "timeline"             # 今天的记录
+
+
+class QueryPeriod(StrEnum):
+    TODAY = "today"
+    YESTERDAY = "yesterday"
+    WEEK = "week"
+
+
+class Query(BaseModel):
+    metric: QueryMetric
+    period: QueryPeriod = QueryPeriod.TODAY
+
+
+class Extraction(BaseModel):
+    """The understanding of one message. Proposals only; the domain decides."""
+
+    intent: Intent = Intent.CHAT
+    record_type: RecordType | None = None
+    slots: Slots = Field(default_factory=Slots)
+    sleep_event: SleepEvent | None = None
+    query: Query | None = None
+    reference: Literal["last_record"] | None = Field(
+        None, description="the message points at the record just made (刚才那条)")
+    baby: str | None = Field(None, description="a baby's name or nickname if one is named")
+    addressed_to_bot: bool = False
+    amount_unit_assumed: bool = Field(
+        False, description="a bare number was read as ml (喝了90)")
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+
+    def localised(self, zone: tzinfo) -> Extraction:
+        """Attach the family's zone to naive datetimes (an LLM may omit the offset)."""
+        fixed = {}
+        for name in ("start", "end", "time"):
+            value = getattr(self.slots, name)
+            if isinstance(value, datetime) and value.tzinfo is None:
+                fixed[name] = value.replace(tzinfo=zone)
+        if not fixed:
+            return self
+        return self.model_copy(update={"slots": self.slots.model_copy(update=fixed)})

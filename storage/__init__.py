@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, the async engine, repositories and migrations."""

@@ -1,0 +1,160 @@
+"""SQLModel tables. Records are one typed table: common columns plus a JSON `data`
+column for the type's own fields (see README, "One records table")."""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+from storage.types import UTCDateTime
+
+
+def _utc_col(nullable: bool = True, index: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(UTCDateTime(), nullable=nullable, index=index))
+
+
+class Family(SQLModel, table=True):
+    __tablename__ = "families"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", name="uq_family_chat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str = Field(max_length=32)
+    chat_id: str = Field(max_length=128)
+    chat_kind: str = Field(default="group", max_length=16)
+    timezone: str = Field(default="Asia/Shanghai", max_length=64)
+    language: str = Field(default="zh", max_length=8)
+    summary_time: str = Field(default="21:00", max_length=5)
+    settings: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _utc_col(nullable=False)
+
+
+class Member(SQLModel, table=True):
+    __tablename__ = "members"
+    __table_args__ = (UniqueConstraint("family_id", "platform_user_id", name="uq_member_identity"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    platform_user_id: str = Field(max_length=128)
+    display_name: str = Field(max_length=128)
+    title: str | None = Field(default=None, max_length=64)
+    role: str = Field(default="friend", max_length=16)
+    created_at: datetime = _utc_col(nullable=False)
+
+
+class Baby(SQLModel, table=True):
+    __tablename__ = "babies"
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    name: str = Field(max_length=64)
+    nicknames: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    birth_date: date | None = None
+    sex: str | None = Field(default=None, max_length=8)
+    birth_weight_kg: float | None = None
+    birth_height_cm: float | None = None
+
+
+class Record(SQLModel, table=True):
+    __tablename__ = "records"
+    __table_args__ = (Index("ix_records_baby_type_start", "baby_id", "type", "start"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    baby_id: int = Field(foreign_key="babies.id")
+    type: str = Field(max_length=16)
+    start: datetime = _utc_col(nullable=False)
+    end: datetime | None = _utc_col()
+    data: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_by: int | None = Field(default=None, foreign_key="members.id")
+    created_at: datetime = _utc_col(nullable=False)
+    updated_at: datetime | None = _utc_col()
+    deleted_at: datetime | None = _utc_col()
+    source_message_id: int | None = Field(default=None, foreign_key="messages.id")
+    task_id: int | None = Field(default=None, foreign_key="agent_tasks.id")
+
+
+class Message(SQLModel, table=True):
+    """Every incoming and outgoing message; recent context is read from here."""
+
+    __tablename__ = "messages"
+    __table_args__ = (
+        UniqueConstraint("platform", "chat_id", "platform_message_id", name="uq_message_delivery"),
+        Index("ix_messages_family_sent", "family_id", "sent_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int | None = Field(default=None, foreign_key="families.id")
+    platform: str = Field(max_length=32)
+    chat_id: str = Field(max_length=128)
+    platform_message_id: str | None = Field(default=None, max_length=128)
+    direction: str = Field(max_length=3)            # in | out
+    member_id: int | None = Field(default=None, foreign_key="members.id")
+    sender_name: str | None = Field(default=None, max_length=128)
+    text: str = ""
+    kind: str = Field(default="text", max_length=16)  # text | button | photo | reply kind (out)
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    reply_to_id: int | None = Field(default=None, foreign_key="messages.id")
+    trace_id: str | None = Field(default=None, max_length=32, index=True)
+    sent_at: datetime = _utc_col(nullable=False)
+
+
+class AgentTask(SQLModel, table=True):
+    """The family's working memory: at most one active task per family."""
+
+    __tablename__ = "agent_tasks"
+    __table_args__ = (
+        Index("uq_one_active_task", "family_id", unique=True,
+              sqlite_where=text("state IN ('pending', 'awaiting_confirmation')"),
+              postgresql_where=text("state IN ('pending', 'awaiting_confirmation')")),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    baby_id: int | None = Field(default=None, foreign_key="babies.id")
+    action: str = Field(max_length=16)
+    record_type: str | None = Field(default=None, max_length=16)
+    slots: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    missing: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    state: str = Field(max_length=24)
+    requires_confirmation_reason: str | None = Field(default=None, max_length=32)
+    target_record_id: int | None = None   # records.id; no FK (records.task_id points back)
+    started_by: int | None = Field(default=None, foreign_key="members.id")
+    last_supplied_by: int | None = Field(default=None, foreign_key="members.id")
+    confirmed_by: int | None = Field(default=None, foreign_key="members.id")
+    source_message_id: int | None = Field(default=None, foreign_key="messages.id")
+    created_at: datetime = _utc_col(nullable=False)
+    updated_at: datetime = _utc_col(nullable=False)
+    expires_at: datetime = _utc_col(nullable=False)
+    revision: int = Field(default=1)
+
+
+class AuditEntry(SQLModel, table=True):
+    """Who changed what: every write, update, delete, undo and task transition."""
+
+    __tablename__ = "audit_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    member_id: int | None = Field(default=None, foreign_key="members.id")
+    action: str = Field(max_length=32)
+    record_id: int | None = Field(default=None, foreign_key="records.id")
+    task_id: int | None = Field(default=None, foreign_key="agent_tasks.id")
+    message_id: int | None = Field(default=None, foreign_key="messages.id")
+    before: dict | None = Field(default=None, sa_column=Column(JSON))
+    after: dict | None = Field(default=None, sa_column=Column(JSON))
+    at: datetime = _utc_col(nullable=False)
+
+
+class TurnTrace(SQLModel, table=True):
+    """One chat turn's trace: extraction, decision, effects, reply. No message text."""
+
+    __tablename__ = "turn_traces"
+
+    id: int | None = Field(default=None, primary_key=True)
+    trace_id: str = Field(max_length=32, index=True)
+    message_id: int | None = Field(default=None, foreign_key="messages.id", index=True)
+    family_id: int | None = Field(default=None, foreign_key="families.id")
+    steps: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    at: datetime = _utc_col(nullable=False)
