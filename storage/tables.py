@@ -158,3 +158,36 @@ class TurnTrace(SQLModel, table=True):
     family_id: int | None = Field(default=None, foreign_key="families.id")
     steps: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     at: datetime = _utc_col(nullable=False)
+
+
+class OutboxItem(SQLModel, table=True):
+    """An outgoing send that failed; retried with backoff, never by re-running the turn."""
+
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int | None = Field(default=None, foreign_key="families.id", index=True)
+    platform: str = Field(max_length=32)
+    chat_id: str = Field(max_length=128)
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    reply_id: int | None = Field(default=None, foreign_key="messages.id")
+    attempts: int = 0
+    next_attempt_at: datetime = _utc_col(nullable=False, index=True)
+    sent_at: datetime | None = _utc_col()
+    last_error: str | None = Field(default=None, max_length=500)
+    created_at: datetime = _utc_col(nullable=False)
+
+
+class SummaryClaim(SQLModel, table=True):
+    """Which instance sends a family's summary for a local date: the first insert wins."""
+
+    __tablename__ = "summary_claims"
+    __table_args__ = (UniqueConstraint("family_id", "local_date", "kind", name="uq_summary_claim"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id")
+    local_date: date
+    kind: str = Field(default="daily", max_length=16)   # daily | weekly
+    claimed_by: str = Field(max_length=64)
+    claimed_at: datetime = _utc_col(nullable=False)
+    sent_at: datetime | None = _utc_col()

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-29 18:34:21.294575
+Create Date: 2026-11-29 18:35:00.967115
 """
 from alembic import op
 import sqlalchemy as sa
@@ -61,6 +61,18 @@ def upgrade() -> None:
     with op.batch_alter_table('members', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_members_family_id'), ['family_id'], unique=False)
 
+    op.create_table('summary_claims',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('family_id', sa.Integer(), nullable=False),
+    sa.Column('local_date', sa.Date(), nullable=False),
+    sa.Column('kind', sqlmodel.sql.sqltypes.AutoString(length=16), nullable=False),
+    sa.Column('claimed_by', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+    sa.Column('claimed_at', storage.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('sent_at', storage.types.UTCDateTime(timezone=True), nullable=True),
+    sa.ForeignKeyConstraint(['family_id'], ['families.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('family_id', 'local_date', 'kind', name='uq_summary_claim')
+    )
     op.create_table('messages',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('family_id', sa.Integer(), nullable=True),
@@ -116,6 +128,26 @@ def upgrade() -> None:
     with op.batch_alter_table('agent_tasks', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_agent_tasks_family_id'), ['family_id'], unique=False)
         batch_op.create_index('uq_one_active_task', ['family_id'], unique=True, sqlite_where=sa.text("state IN ('pending', 'awaiting_confirmation')"), postgresql_where=sa.text("state IN ('pending', 'awaiting_confirmation')"))
+
+    op.create_table('outbox',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('family_id', sa.Integer(), nullable=True),
+    sa.Column('platform', sqlmodel.sql.sqltypes.AutoString(length=32), nullable=False),
+    sa.Column('chat_id', sqlmodel.sql.sqltypes.AutoString(length=128), nullable=False),
+    sa.Column('payload', sa.JSON(), nullable=False),
+    sa.Column('reply_id', sa.Integer(), nullable=True),
+    sa.Column('attempts', sa.Integer(), nullable=False),
+    sa.Column('next_attempt_at', storage.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('sent_at', storage.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('last_error', sqlmodel.sql.sqltypes.AutoString(length=500), nullable=True),
+    sa.Column('created_at', storage.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['family_id'], ['families.id'], ),
+    sa.ForeignKeyConstraint(['reply_id'], ['messages.id'], ),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('outbox', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_outbox_family_id'), ['family_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_outbox_next_attempt_at'), ['next_attempt_at'], unique=False)
 
     op.create_table('turn_traces',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -197,6 +229,11 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_turn_traces_message_id'))
 
     op.drop_table('turn_traces')
+    with op.batch_alter_table('outbox', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_outbox_next_attempt_at'))
+        batch_op.drop_index(batch_op.f('ix_outbox_family_id'))
+
+    op.drop_table('outbox')
     with op.batch_alter_table('agent_tasks', schema=None) as batch_op:
         batch_op.drop_index('uq_one_active_task', sqlite_where=sa.text("state IN ('pending', 'awaiting_confirmation')"), postgresql_where=sa.text("state IN ('pending', 'awaiting_confirmation')"))
         batch_op.drop_index(batch_op.f('ix_agent_tasks_family_id'))
@@ -207,6 +244,7 @@ def downgrade() -> None:
         batch_op.drop_index('ix_messages_family_sent')
 
     op.drop_table('messages')
+    op.drop_table('summary_claims')
     with op.batch_alter_table('members', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_members_family_id'))
 

@@ -1,0 +1,1 @@
+"""Fawn's outer layer: messenger adapters, understanding, scheduler, config and CLI."""
