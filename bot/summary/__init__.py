@@ -1,0 +1,1 @@
+"""Daily and weekly summaries, charts and reminders: the scheduled side of Fawn."""

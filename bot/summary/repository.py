@@ -1,0 +1,147 @@
+"""Storage access for summaries and reminders: families, babies, records, claims."""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from domain.records import SLEEP_MAX
+from domain.summary import RecordView
+from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
+
+
+@dataclass(frozen=True)
+class FamilySchedule:
+    """What the scheduler needs to know about a family."""
+
+    id: int
+    timezone: str
+    language: str
+    summary_time: str
+    platform: str = ""
+    chat_id: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    @property
+    def summary_clock_time(self) -> time:
+        hour, minute = (int(part) for part in self.summary_time.split(":"))
+        return time(hour, minute)
+
+
+@dataclass(frozen=True)
+class BabyView:
+    id: int
+    name: str
+    birth_date: date | None = None
+    sex: str | None = None
+
+
+def _family_schedule(row: Family) -> FamilySchedule:
+    return FamilySchedule(row.id, row.timezone or "Asia/Shanghai", row.language or "zh",
+                          row.summary_time or "21:00", row.platform, row.chat_id,
+                          dict(row.settings or {}))
+
+
+async def load_families(session: AsyncSession, family_ids: Iterable[int] | None = None
+                        ) -> list[FamilySchedule]:
+    query = select(Family).order_by(Family.id)
+    if family_ids is not None:
+        query = query.where(Family.id.in_(list(family_ids)))
+    rows = (await session.execute(query)).scalars().all()
+    return [_family_schedule(row) for row in rows]
+
+
+async def load_family(session: AsyncSession, family_id: int) -> FamilySchedule | None:
+    row = await session.get(Family, family_id)
+    return _family_schedule(row) if row is not None else None
+
+
+async def load_babies(session: AsyncSession, family_id: int) -> list[BabyView]:
+    query = select(Baby).where(Baby.family_id == family_id).order_by(Baby.id)
+    rows = (await session.execute(query)).scalars().all()
+    return [BabyView(b.id, b.name, b.birth_date, b.sex) for b in rows]
+
+
+def record_view(row: Record) -> RecordView:
+    return RecordView(row.type, row.start, row.end, dict(row.data or {}), row.id)
+
+
+async def load_records(session: AsyncSession, family_ids: Sequence[int], since: datetime,
+                       until: datetime, types: Iterable[str] | None = None
+                       ) -> dict[int, dict[int, list[RecordView]]]:
+    """Live records touching [since, until), as family id → baby id → views.
+
+    A sleep may start up to a day before `since` and still reach into the range.
+    """
+    query = select(Record).where(
+        Record.family_id.in_(list(family_ids)), Record.deleted_at.is_(None),
+        Record.start >= since - SLEEP_MAX, Record.start < until,
+    ).order_by(Record.start)
+    if types is not None:
+        query = query.where(Record.type.in_(list(types)))
+    grouped: dict[int, dict[int, list[RecordView]]] = defaultdict(lambda: defaultdict(list))
+    for row in (await session.execute(query)).scalars():
+        if row.start < since and row.type != "sleep":
+            continue
+        grouped[row.family_id][row.baby_id].append(record_view(row))
+    return grouped
+
+
+async def load_growth(session: AsyncSession, baby_id: int) -> list[RecordView]:
+    query = select(Record).where(Record.baby_id == baby_id, Record.type == "growth",
+                                 Record.deleted_at.is_(None)).order_by(Record.start)
+    return [record_view(row) for row in (await session.execute(query)).scalars()]
+
+
+def _insert_for(session: AsyncSession):  # noqa: ANN202
+    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+
+async def claim(session: AsyncSession, family_id: int, local_date: date, kind: str,
+                instance_id: str, now: datetime) -> bool:
+    """Insert the claim row unless one exists; True when this instance won it. Commits."""
+    insert = _insert_for(session)
+    statement = insert(SummaryClaim).values(
+        family_id=family_id, local_date=local_date, kind=kind, claimed_by=instance_id,
+        claimed_at=now,
+    ).on_conflict_do_nothing(index_elements=["family_id", "local_date", "kind"]
+                             ).returning(SummaryClaim.id)
+    won = (await session.execute(statement)).first() is not None
+    await session.commit()
+    return won
+
+
+async def mark_sent(session: AsyncSession, family_id: int, local_date: date, kind: str,
+                    now: datetime) -> None:
+    await session.execute(update(SummaryClaim).where(
+        SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
+        SummaryClaim.kind == kind).values(sent_at=now))
+    await session.commit()
+
+
+async def claims_for(session: AsyncSession, family_id: int) -> list[SummaryClaim]:
+    query = select(SummaryClaim).where(SummaryClaim.family_id == family_id).order_by(SummaryClaim.id)
+    return list((await session.execute(query)).scalars().all())
+
+
+async def enqueue_outbox(session: AsyncSession, family: FamilySchedule, payload: dict[str, Any],
+                         error: str, now: datetime) -> int:
+    """Keep a reply whose send failed, for the outbox worker to retry. Commits."""
+    item = OutboxItem(family_id=family.id, platform=family.platform, chat_id=family.chat_id,
+                      payload=payload, attempts=1, next_attempt_at=now + timedelta(minutes=1),
+                      last_error=error[:500], created_at=now)
+    session.add(item)
+    await session.commit()
+    return item.id  # type: ignore[return-value]

@@ -1,0 +1,315 @@
+"""A baby's day in numbers: pure, no I/O, no clock.
+
+Input is plain `RecordView`s (aware datetimes), the family's timezone and local dates;
+output is one `DaySummary` per local date. Sleep minutes are split across midnight by
+local day; a sleep's counts (longest stretch, night wakings, naps) belong to the day the
+sleep ends. Night vs nap follows the record's `nap` field (derived when missing).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
+
+from domain.records import SLEEP_MAX, is_night_sleep
+from domain.vocabulary import BREAST_METHODS, FeedingKind, RecordType
+
+MILK_KINDS = (FeedingKind.FORMULA.value, FeedingKind.BREAST_MILK.value,
+              FeedingKind.FORTIFIED_BREAST_MILK.value)
+_BREAST = frozenset(m.value for m in BREAST_METHODS)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordView:
+    """One stored record as the summary sees it. `start` is the record's time."""
+
+    type: str
+    start: datetime
+    end: datetime | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    id: int | None = None
+
+
+@dataclass(slots=True)
+class FeedingTotals:
+    count: int = 0                         # milk feeds: bottles and breastfeeding sessions
+    ml_by_kind: dict[str, float] = field(default_factory=dict)   # formula, breast_milk, ..., water
+    breast_sessions: int = 0
+    breast_minutes: float = 0.0
+    solid_count: int = 0
+    solid_g: float = 0.0
+    solid_foods: list[str] = field(default_factory=list)
+
+    @property
+    def milk_ml(self) -> float:
+        return sum(v for k, v in self.ml_by_kind.items() if k in MILK_KINDS)
+
+
+@dataclass(slots=True)
+class SleepTotals:
+    total_min: float = 0.0
+    night_min: float = 0.0
+    nap_min: float = 0.0
+    nap_count: int = 0
+    longest_min: float = 0.0
+    night_wakings: int = 0
+    asleep_since: datetime | None = None   # an open sleep counted up to `as_of`
+
+
+@dataclass(slots=True)
+class DiaperTotals:
+    count: int = 0
+    wet: int = 0
+    solid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GrowthMeasure:
+    time: datetime
+    weight_kg: float | None = None
+    height_cm: float | None = None
+    head_cm: float | None = None
+    weight_percentile: float | None = None   # filled in by the shell (WHO tables)
+    height_percentile: float | None = None
+    head_percentile: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HealthEvent:
+    time: datetime
+    kind: str
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    time: datetime
+    text: str
+
+
+@dataclass(slots=True)
+class DaySummary:
+    local_date: date
+    feeding: FeedingTotals = field(default_factory=FeedingTotals)
+    sleep: SleepTotals = field(default_factory=SleepTotals)
+    diapers: DiaperTotals = field(default_factory=DiaperTotals)
+    growth: GrowthMeasure | None = None
+    health: list[HealthEvent] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    pumping_ml: float = 0.0
+    pumping_count: int = 0
+    tummy_min: float = 0.0
+    record_count: int = 0
+
+    @property
+    def is_empty(self) -> bool:
+        return self.record_count == 0 and self.sleep.total_min == 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeyMetrics:
+    """The numbers compared day to day."""
+
+    milk_ml: float
+    feed_count: float
+    sleep_min: float
+    diaper_count: float
+
+
+@dataclass(frozen=True, slots=True)
+class Comparisons:
+    yesterday: KeyMetrics | None = None
+    week_average: KeyMetrics | None = None   # over the 7 days before, days with records only
+
+
+def summarise_days(records: Iterable[RecordView], tz: tzinfo, dates: Iterable[date],
+                   as_of: datetime | None = None) -> dict[date, DaySummary]:
+    """One `DaySummary` per local date, in one pass over the records.
+
+    An open sleep counts up to `as_of` (if given); otherwise it is left out.
+    """
+    days = {d: DaySummary(d) for d in dates}
+    for record in records:
+        if record.type == RecordType.SLEEP:
+            _add_sleep(days, record, tz, as_of)
+            continue
+        day = days.get(record.start.astimezone(tz).date())
+        if day is not None:
+            day.record_count += 1
+            _ADDERS.get(record.type, _ignore)(day, record)
+    return days
+
+
+def summarise_day(records: Iterable[RecordView], tz: tzinfo, local_date: date,
+                  as_of: datetime | None = None) -> DaySummary:
+    return summarise_days(records, tz, [local_date], as_of)[local_date]
+
+
+def key_metrics(day: DaySummary) -> KeyMetrics:
+    return KeyMetrics(day.feeding.milk_ml, day.feeding.count, day.sleep.total_min,
+                      day.diapers.count)
+
+
+def compare(days: Mapping[date, DaySummary], local_date: date) -> Comparisons:
+    """Yesterday's numbers and the average of the 7 days before `local_date`."""
+    yesterday = days.get(local_date - timedelta(days=1))
+    week = [days[d] for d in (local_date - timedelta(days=i) for i in range(1, 8))
+            if d in days and not days[d].is_empty]
+    return Comparisons(
+        yesterday=key_metrics(yesterday) if yesterday and not yesterday.is_empty else None,
+        week_average=_average([key_metrics(d) for d in week]) if week else None)
+
+
+def _average(metrics: list[KeyMetrics]) -> KeyMetrics:
+    n = len(metrics)
+    return KeyMetrics(sum(m.milk_ml for m in metrics) / n, sum(m.feed_count for m in metrics) / n,
+                      sum(m.sleep_min for m in metrics) / n, sum(m.diaper_count for m in metrics) / n)
+
+
+def day_bounds(local_date: date, tz: tzinfo) -> tuple[datetime, datetime]:
+    """The local day as an aware [start, end) pair (DST-safe: the next local midnight)."""
+    start = datetime.combine(local_date, time(), tzinfo=tz)
+    return start, datetime.combine(local_date + timedelta(days=1), time(), tzinfo=tz)
+
+
+def _add_feeding(day: DaySummary, record: RecordView) -> None:
+    f, totals = record.fields, day.feeding
+    kind, method = f.get("kind"), f.get("method")
+    if kind == FeedingKind.SOLID_FOOD:
+        totals.solid_count += 1
+        totals.solid_g += _number(f.get("amount_g"))
+        if f.get("food"):
+            totals.solid_foods.append(str(f["food"]))
+        return
+    amount = f.get("amount_ml")
+    if amount is not None and kind:
+        totals.ml_by_kind[kind] = totals.ml_by_kind.get(kind, 0.0) + _number(amount)
+    if kind == FeedingKind.WATER:
+        return
+    totals.count += 1
+    if method in _BREAST:
+        totals.breast_sessions += 1
+        totals.breast_minutes += _duration_min(record)
+
+
+def _duration_min(record: RecordView) -> float:
+    minutes = record.fields.get("duration_min")
+    if minutes is not None:
+        return _number(minutes)
+    if record.end is not None:
+        return max(0.0, (record.end - record.start).total_seconds() / 60)
+    return 0.0
+
+
+def _add_sleep(days: dict[date, DaySummary], record: RecordView, tz: tzinfo,
+               as_of: datetime | None) -> None:
+    start, end = record.start, record.end
+    if end is None:
+        if as_of is None or as_of <= start or as_of - start > SLEEP_MAX:
+            return
+        end = as_of
+    is_nap = _is_nap(record, tz)
+    for local_date, minutes in _split_by_local_day(start, end, tz):
+        day = days.get(local_date)
+        if day is None:
+            continue
+        day.sleep.total_min += minutes
+        if is_nap:
+            day.sleep.nap_min += minutes
+        else:
+            day.sleep.night_min += minutes
+    _add_sleep_counts(days, record, end, tz, is_nap)
+
+
+def _add_sleep_counts(days: dict[date, DaySummary], record: RecordView, end: datetime,
+                      tz: tzinfo, is_nap: bool) -> None:
+    day = days.get(end.astimezone(tz).date())
+    if day is None:
+        return
+    day.record_count += 1
+    sleep = day.sleep
+    if record.end is None:
+        sleep.asleep_since = record.start
+        return
+    sleep.longest_min = max(sleep.longest_min, (end - record.start).total_seconds() / 60)
+    sleep.night_wakings += int(_number(record.fields.get("night_wakings")))
+    sleep.nap_count += 1 if is_nap else 0
+
+
+def _is_nap(record: RecordView, tz: tzinfo) -> bool:
+    nap = record.fields.get("nap")
+    if nap is not None:
+        return bool(nap)
+    if record.end is None:
+        return 5 <= record.start.astimezone(tz).hour < 18
+    return not is_night_sleep(record.start.astimezone(tz), record.end.astimezone(tz))
+
+
+def _split_by_local_day(start: datetime, end: datetime, tz: tzinfo) -> list[tuple[date, float]]:
+    """Minutes of [start, end) on each local date it touches (real elapsed time, DST-safe)."""
+    pieces: list[tuple[date, float]] = []
+    cursor = start
+    while cursor < end:
+        local_date = cursor.astimezone(tz).date()
+        _, next_midnight = day_bounds(local_date, tz)
+        piece_end = min(end, next_midnight)
+        pieces.append((local_date, (piece_end.timestamp() - cursor.timestamp()) / 60))
+        cursor = piece_end
+    return pieces
+
+
+def _add_diaper(day: DaySummary, record: RecordView) -> None:
+    day.diapers.count += 1
+    day.diapers.wet += 1 if record.fields.get("wet") else 0
+    day.diapers.solid += 1 if record.fields.get("solid") else 0
+
+
+def _add_growth(day: DaySummary, record: RecordView) -> None:
+    if day.growth is not None and day.growth.time > record.start:
+        return
+    f = record.fields
+    day.growth = GrowthMeasure(record.start, f.get("weight_kg"), f.get("height_cm"), f.get("head_cm"))
+
+
+def _add_health(day: DaySummary, record: RecordView) -> None:
+    day.health.append(HealthEvent(record.start, str(record.fields.get("kind", "")), record.fields))
+    day.health.sort(key=lambda e: e.time)
+
+
+def _add_note(day: DaySummary, record: RecordView) -> None:
+    text = record.fields.get("text")
+    if text:
+        day.notes.append(Note(record.start, str(text)))
+        day.notes.sort(key=lambda n: n.time)
+
+
+def _add_pumping(day: DaySummary, record: RecordView) -> None:
+    day.pumping_count += 1
+    day.pumping_ml += _number(record.fields.get("amount_ml"))
+
+
+def _add_tummy_time(day: DaySummary, record: RecordView) -> None:
+    day.tummy_min += _duration_min(record)
+
+
+def _ignore(day: DaySummary, record: RecordView) -> None:
+    return None
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value) if value is not None and not isinstance(value, bool) else 0.0
+    except (TypeError, ValueError):
+        return 0.0
+
+
+_ADDERS = {
+    RecordType.FEEDING.value: _add_feeding,
+    RecordType.DIAPER.value: _add_diaper,
+    RecordType.GROWTH.value: _add_growth,
+    RecordType.HEALTH.value: _add_health,
+    RecordType.NOTE.value: _add_note,
+    RecordType.PUMPING.value: _add_pumping,
+    RecordType.TUMMY_TIME.value: _add_tummy_time,
+}
