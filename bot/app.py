@@ -1,0 +1,91 @@
+"""`fawn run --config config.toml`: the composition root for the messenger bots.
+
+Reads the configuration once, builds the engine and the chat service, the Telegram
+Application, the outbox retry loop (and, soon, the summary scheduler), then runs long
+polling or the webhook server until SIGINT/SIGTERM.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from bot.clock import utc_now
+from bot.config import FawnConfig, load_config
+from bot.outbox import run_outbox_loop
+from storage.engine import make_sessionmaker
+
+log = logging.getLogger("fawn")
+
+QUIET_LOGGERS = ("httpx", "httpcore")   # httpx logs request URLs, and Bot API URLs hold the token
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="fawn run", description="run the Telegram bot")
+    parser.add_argument("--config", default=None, help="path to config.toml (env FAWN_* overrides)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except (FileNotFoundError, ValueError) as problem:
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
+    configure_logging(config.log_level)
+    if config.telegram.token is None:
+        print("fawn run: no Telegram token: set [telegram] token or FAWN_TELEGRAM__TOKEN", file=sys.stderr)
+        return 2
+    asyncio.run(run(config))
+    return 0
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+async def run(config: FawnConfig) -> None:
+    from bot.telegram.application import BotApiEndpoint, build_application
+    from bot.telegram.handlers import FawnTelegram
+    from bot.telegram.runner import WebhookSettings, run_polling, run_webhook
+    from bot.wiring import build_service
+
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    service, engine = await build_service(config.database_url, model=config.understanding.model)
+    sessions = make_sessionmaker(engine)
+    telegram = config.telegram
+    fawn = FawnTelegram(service=service, sessions=sessions, clock=utc_now, photos_dir=config.photos_dir)
+    application = build_application(
+        telegram.token.get_secret_value(), fawn, webhook=telegram.mode == "webhook",
+        endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
+        rate_limit_retries=telegram.rate_limit_retries)
+    stop = stop_on_signals()
+    background = [asyncio.create_task(run_outbox_loop(
+        sessions, {"telegram": fawn.sender(application.bot)}, stop=stop,
+        on_delivered=service.mark_delivered))]
+    # --- summary scheduler: wire bot/summary/scheduler.py here -------------------------
+    # It gets `sessions`, `service`, a sender per platform ({"telegram": fawn.sender(application.bot)})
+    # and `stop`; append its task to `background` so it is awaited on shutdown.
+    # ------------------------------------------------------------------------------------
+    try:
+        if telegram.mode == "webhook":
+            await run_webhook(application, WebhookSettings(
+                url=telegram.webhook_url or "", secret=telegram.webhook_secret.get_secret_value(),
+                path=telegram.webhook_path, host=telegram.listen.host, port=telegram.listen.port), stop)
+        else:
+            await run_polling(application, stop)
+    finally:
+        stop.set()
+        await asyncio.gather(*background, return_exceptions=True)
+        await engine.dispose()
+
+
+def stop_on_signals() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    return stop

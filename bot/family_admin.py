@@ -1,0 +1,134 @@
+"""Family operations a messenger needs that are not chat turns: a chat id that moved,
+family settings, parent checks, and the records export. No messenger imports."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from domain.vocabulary import Language, RecordType, Role
+from storage.tables import Baby, Family, Member, OutboxItem, Record
+
+POINT_IN_TIME_TYPES = frozenset({RecordType.DIAPER, RecordType.GROWTH, RecordType.HEALTH,
+                                 RecordType.NOTE, RecordType.PHOTO})
+SETTING_NAMES = ("timezone", "language", "summary_time")
+
+
+@dataclass(frozen=True)
+class SettingChange:
+    ok: bool
+    name: str
+    value: str
+    problem: str | None = None     # unknown_setting | bad_value
+
+
+async def migrate_chat_id(sessions: async_sessionmaker, platform: str, old_chat_id: str,
+                          new_chat_id: str) -> bool:
+    """Move a family (and its unsent outbox items) to the chat's new id. Idempotent."""
+    async with sessions() as session:
+        taken = await session.scalar(select(Family.id).where(
+            Family.platform == platform, Family.chat_id == new_chat_id))
+        if taken is not None:
+            return False
+        result = await session.execute(update(Family).where(
+            Family.platform == platform, Family.chat_id == old_chat_id).values(chat_id=new_chat_id))
+        await session.execute(update(OutboxItem).where(
+            OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
+            OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))
+        await session.commit()
+        return result.rowcount == 1
+
+
+async def member_role(sessions: async_sessionmaker, family_id: int, platform_user_id: str) -> Role:
+    """The member's role; a person the family has not been told about is a friend."""
+    async with sessions() as session:
+        role = await session.scalar(select(Member.role).where(
+            Member.family_id == family_id, Member.platform_user_id == platform_user_id))
+    return Role(role) if role else Role.FRIEND
+
+
+async def family_settings(sessions: async_sessionmaker, family_id: int) -> dict[str, str]:
+    async with sessions() as session:
+        family = await session.get(Family, family_id)
+    if family is None:
+        return {}
+    return {"timezone": family.timezone, "language": family.language,
+            "summary_time": family.summary_time}
+
+
+async def change_setting(sessions: async_sessionmaker, family_id: int, name: str,
+                         value: str) -> SettingChange:
+    """Set one family setting after checking its value; the caller checked the role."""
+    if name not in SETTING_NAMES:
+        return SettingChange(False, name, value, "unknown_setting")
+    if not _valid_setting(name, value):
+        return SettingChange(False, name, value, "bad_value")
+    async with sessions() as session:
+        await session.execute(update(Family).where(Family.id == family_id).values({name: value}))
+        await session.commit()
+    return SettingChange(True, name, value)
+
+
+def _valid_setting(name: str, value: str) -> bool:
+    if name == "timezone":
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            return False
+        return True
+    if name == "language":
+        return value in {language.value for language in Language}
+    try:
+        datetime.strptime(value, "%H:%M")
+    except ValueError:
+        return False
+    return len(value) == 5
+
+
+async def export_records(sessions: async_sessionmaker, family_id: int) -> list[dict]:
+    """Every live record of the family as a dict with the vocabulary's field names."""
+    async with sessions() as session:
+        records = (await session.execute(select(Record).where(
+            Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.start))).scalars()
+        babies = {b.id: b.name for b in (await session.execute(
+            select(Baby).where(Baby.family_id == family_id))).scalars()}
+        members = {m.id: m.title or m.display_name for m in (await session.execute(
+            select(Member).where(Member.family_id == family_id))).scalars()}
+        return [_record_row(r, babies, members) for r in records]
+
+
+def _record_row(record: Record, babies: dict, members: dict) -> dict:
+    row: dict = {"id": record.id, "baby": babies.get(record.baby_id), "type": record.type}
+    if record.type in POINT_IN_TIME_TYPES:
+        row["time"] = record.start.isoformat()
+    else:
+        row["start"] = record.start.isoformat()
+        row["end"] = record.end.isoformat() if record.end else None
+    row.update(record.data)
+    row.update({"created_by": members.get(record.created_by),
+                "created_at": record.created_at.isoformat() if record.created_at else None,
+                "source_message": record.source_message_id, "task": record.task_id})
+    return row
+
+
+def rows_as_json(rows: list[dict]) -> str:
+    return json.dumps(rows, ensure_ascii=False, indent=2, default=str)
+
+
+def rows_as_csv(rows: list[dict]) -> str:
+    columns: list[str] = []
+    for row in rows:
+        columns += [key for key in row if key not in columns]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns or ["id"])
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else v
+                         for k, v in row.items()})
+    return out.getvalue()

@@ -1,0 +1,1 @@
+"""The Telegram adapter: updates in, replies out, through python-telegram-bot. No business logic."""

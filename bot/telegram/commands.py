@@ -1,0 +1,88 @@
+"""/start, /help, /settings and /export. Family rules live in the service and family_admin;
+these handlers only translate and render."""
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot import family_admin
+from bot.protocol import FamilySetup, MemberSetup
+from bot.telegram import texts
+from bot.telegram.handlers import FawnTelegram, fawn_of
+from bot.telegram.translate import PLATFORM, chat_kind, sender_name
+from domain.vocabulary import Role
+
+
+async def on_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Set up the family for a new chat; the person who sends /start is its parent."""
+    fawn, message = fawn_of(context), update.effective_message
+    if message is None or message.from_user is None:
+        return
+    chat_id = str(message.chat.id)
+    if await fawn.service.find_family_id(PLATFORM, chat_id) is not None:
+        await message.reply_text(texts.WELCOME_BACK)
+        return
+    founder = MemberSetup(sender_id=str(message.from_user.id), name=sender_name(message.from_user),
+                          title=None, role=Role.PARENT.value)
+    await fawn.service.setup_family(FamilySetup(platform=PLATFORM, chat_id=chat_id,
+                                                chat_kind=chat_kind(message.chat), members=(founder,)))
+    await message.reply_text(texts.WELCOME_NEW)
+
+
+async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if update.effective_message is not None:
+        await update.effective_message.reply_text(texts.HELP)
+
+
+async def on_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/settings shows them; /settings NAME VALUE changes one (parents only)."""
+    fawn, message = fawn_of(context), update.effective_message
+    family_id = await _family_of(fawn, update)
+    if message is None or family_id is None:
+        return
+    args = context.args or []
+    if not args:
+        await message.reply_text(texts.settings_text(await family_admin.family_settings(fawn.sessions, family_id)))
+        return
+    if not await _is_parent(fawn, family_id, update):
+        await message.reply_text(texts.PARENTS_ONLY)
+        return
+    if len(args) != 2:
+        await message.reply_text(texts.SETTINGS_USAGE)
+        return
+    change = await family_admin.change_setting(fawn.sessions, family_id, args[0], args[1])
+    template = {None: texts.SETTING_CHANGED, "unknown_setting": texts.SETTING_UNKNOWN,
+                "bad_value": texts.SETTING_BAD_VALUE}[change.problem]
+    await message.reply_text(template.format(name=change.name, value=change.value))
+
+
+async def on_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/export sends every record as JSON (/export csv: CSV), to parents only."""
+    fawn, message = fawn_of(context), update.effective_message
+    family_id = await _family_of(fawn, update)
+    if message is None or family_id is None:
+        return
+    if not await _is_parent(fawn, family_id, update):
+        await message.reply_text(texts.PARENTS_ONLY)
+        return
+    rows = await family_admin.export_records(fawn.sessions, family_id)
+    as_csv = bool(context.args) and context.args[0].lower() == "csv"
+    body = family_admin.rows_as_csv(rows) if as_csv else family_admin.rows_as_json(rows)
+    await message.reply_document(document=body.encode("utf-8"),
+                                 filename="fawn-records.csv" if as_csv else "fawn-records.json",
+                                 caption=texts.EXPORT_CAPTION.format(count=len(rows)))
+
+
+async def _family_of(fawn: FawnTelegram, update: Update) -> int | None:
+    chat = update.effective_chat
+    family_id = await fawn.service.find_family_id(PLATFORM, str(chat.id)) if chat else None
+    if family_id is None and update.effective_message is not None:
+        await update.effective_message.reply_text(texts.NO_FAMILY)
+    return family_id
+
+
+async def _is_parent(fawn: FawnTelegram, family_id: int, update: Update) -> bool:
+    user = update.effective_user
+    if user is None:
+        return False
+    return await family_admin.member_role(fawn.sessions, family_id, str(user.id)) == Role.PARENT

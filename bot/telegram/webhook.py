@@ -1,0 +1,51 @@
+"""The webhook: our own starlette app puts Telegram updates on the Application's queue.
+
+The secret header is checked before anything is parsed: a missing or wrong
+X-Telegram-Bot-Api-Secret-Token gets 403, a body that is not an update gets 400.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+from telegram import Update
+from telegram.ext import Application
+
+log = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+MAX_BODY_BYTES = 1_000_000
+
+
+def secret_matches(request: Request, secret: str) -> bool:
+    given = request.headers.get(SECRET_HEADER)
+    return given is not None and hmac.compare_digest(given.encode(), secret.encode())
+
+
+def build_webhook_app(application: Application, *, secret: str, path: str = "/telegram/webhook") -> Starlette:
+    if not secret:
+        raise ValueError("a webhook needs a secret")
+
+    async def receive_update(request: Request) -> Response:
+        if not secret_matches(request, secret):
+            return PlainTextResponse("forbidden", status_code=403)
+        body = await request.body()
+        if len(body) > MAX_BODY_BYTES:
+            return PlainTextResponse("too large", status_code=413)
+        try:
+            update = Update.de_json(json.loads(body), application.bot)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return PlainTextResponse("not an update", status_code=400)
+        await application.update_queue.put(update)
+        return Response(status_code=200)
+
+    async def health(_: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    return Starlette(routes=[Route(path, receive_update, methods=["POST"]),
+                             Route("/healthz", health, methods=["GET"])])

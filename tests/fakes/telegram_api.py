@@ -1,0 +1,252 @@
+"""A loopback fake of the Telegram Bot API, for the real python-telegram-bot library.
+
+Point `Application.builder().base_url(fake.base_url).base_file_url(fake.base_file_url)`
+at it. It answers the methods Fawn uses, records every call, serves `getUpdates` from
+a queue (with offset and long-poll timeout) and can fail the next call of a method with
+an `ok: false` answer (error_code, description, parameters). Tests wait on conditions,
+never on the clock: `await fake.wait_for_call("sendMessage")`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from aiohttp import web
+
+BOT_USER = {"id": 7000001, "is_bot": True, "first_name": "Fawn", "username": "fawn_test_bot"}
+WAIT_SECONDS = 5.0
+
+
+@dataclass
+class ApiCall:
+    method: str
+    params: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+@dataclass
+class ApiFailure:
+    error_code: int
+    description: str
+    parameters: dict[str, Any] | None = None
+
+
+class _ApiError(Exception):
+    def __init__(self, code: int, description: str) -> None:
+        super().__init__(description)
+        self.code, self.description = code, description
+
+
+class FakeTelegramApi:
+    """The fake server: start with `await fake.start()`, stop with `await fake.stop()`."""
+
+    def __init__(self, token: str = "123456:TEST-TOKEN") -> None:
+        self.token = token
+        self.calls: list[ApiCall] = []
+        self.files: dict[str, bytes] = {}
+        self.webhook: dict[str, Any] | None = None
+        self._updates: list[dict[str, Any]] = []
+        self._next_update_id = 1
+        self._next_message_id = 1000
+        self._failures: dict[str, list[ApiFailure]] = {}
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- life cycle ---------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application(client_max_size=20 * 1024 * 1024)
+        app.router.add_route("*", "/bot{token}/{method}", self._method)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    # -- what tests drive ---------------------------------------------------------
+    async def push_update(self, update: dict[str, Any]) -> int:
+        """Queue an update for getUpdates; returns its update_id."""
+        update = dict(update)
+        update.setdefault("update_id", self._next_update_id)
+        self._next_update_id = max(self._next_update_id, update["update_id"]) + 1
+        async with self._changed:
+            self._updates.append(update)
+            self._changed.notify_all()
+        return update["update_id"]
+
+    def next_update_id(self) -> int:
+        update_id = self._next_update_id
+        self._next_update_id += 1
+        return update_id
+
+    def fail_next(self, method: str, error_code: int, description: str,
+                  parameters: dict[str, Any] | None = None) -> None:
+        self._failures.setdefault(method, []).append(ApiFailure(error_code, description, parameters))
+
+    def add_file(self, file_id: str, content: bytes) -> None:
+        self.files[f"photos/{file_id}.jpg"] = content
+
+    def calls_of(self, method: str) -> list[ApiCall]:
+        return [call for call in self.calls if call.method == method]
+
+    async def wait_for_call(self, method: str, count: int = 1,
+                            where: Callable[[ApiCall], bool] = lambda _: True,
+                            timeout: float = WAIT_SECONDS) -> list[ApiCall]:
+        """Wait until at least `count` calls of `method` matching `where` arrived."""
+        def matching() -> list[ApiCall]:
+            return [c for c in self.calls_of(method) if where(c)]
+
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: len(matching()) >= count), timeout)
+        return matching()
+
+    async def wait_until_consumed(self, update_id: int, timeout: float = WAIT_SECONDS) -> None:
+        """Wait until the bot acknowledged `update_id` (asked for a later offset)."""
+        async with self._changed:
+            await asyncio.wait_for(
+                self._changed.wait_for(lambda: all(u["update_id"] > update_id for u in self._updates)),
+                timeout)
+
+    # -- the HTTP side ------------------------------------------------------------
+    async def _method(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return _error(401, "Unauthorized")
+        method = request.match_info["method"]
+        params, files = await _read_params(request)
+        call = ApiCall(method, params, files)
+        async with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+        failures = self._failures.get(method)
+        if failures:
+            failure = failures.pop(0)
+            return _error(failure.error_code, failure.description, failure.parameters)
+        handler = getattr(self, f"_api_{method}", None)
+        if handler is None:
+            return _error(404, f"Not Found: method {method} is not faked")
+        try:
+            return _ok(await handler(params))
+        except _ApiError as exc:
+            return _error(exc.code, exc.description)
+
+    async def _download(self, request: web.Request) -> web.Response:
+        content = self.files.get(request.match_info["path"])
+        if content is None or request.match_info["token"] != self.token:
+            return web.Response(status=404)
+        return web.Response(body=content, content_type="image/jpeg")
+
+    # -- the faked methods ----------------------------------------------------------
+    async def _api_getMe(self, _: dict) -> Any:
+        return BOT_USER
+
+    async def _api_deleteWebhook(self, _: dict) -> Any:
+        self.webhook = None
+        return True
+
+    async def _api_setWebhook(self, params: dict) -> Any:
+        self.webhook = params
+        return True
+
+    async def _api_getUpdates(self, params: dict) -> Any:
+        offset = int(params.get("offset") or 0)
+        timeout = float(params.get("timeout") or 0)
+        async with self._changed:
+            if offset:
+                self._updates = [u for u in self._updates if u["update_id"] >= offset]
+                self._changed.notify_all()
+            try:
+                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates)), timeout)
+            except TimeoutError:
+                return []
+            return list(self._updates)
+
+    async def _api_sendMessage(self, params: dict) -> Any:
+        return self._bot_message(params, text=params.get("text", ""))
+
+    async def _api_sendPhoto(self, params: dict) -> Any:
+        message = self._bot_message(params, caption=params.get("caption"))
+        message["photo"] = [{"file_id": f"sent-{message['message_id']}",
+                             "file_unique_id": f"u-sent-{message['message_id']}",
+                             "width": 1, "height": 1}]
+        return message
+
+    async def _api_editMessageText(self, params: dict) -> Any:
+        return self._bot_message(params, text=params.get("text", ""),
+                                 message_id=int(params["message_id"]))
+
+    async def _api_editMessageReplyMarkup(self, params: dict) -> Any:
+        return self._bot_message(params, text="", message_id=int(params["message_id"]))
+
+    async def _api_answerCallbackQuery(self, _: dict) -> Any:
+        return True
+
+    async def _api_getFile(self, params: dict) -> Any:
+        file_id = params["file_id"]
+        path = f"photos/{file_id}.jpg"
+        if path not in self.files:
+            raise _ApiError(400, "Bad Request: invalid file_id")
+        return {"file_id": file_id, "file_unique_id": f"u-{file_id}",
+                "file_size": len(self.files[path]), "file_path": path}
+
+    def _bot_message(self, params: dict, message_id: int | None = None, **content: Any) -> dict:
+        if message_id is None:
+            self._next_message_id += 1
+            message_id = self._next_message_id
+        message = {"message_id": message_id, "date": int(time.time()), "from": BOT_USER,
+                   "chat": {"id": int(params["chat_id"]), "type": "group", "title": "family"}}
+        message.update({k: v for k, v in content.items() if v is not None})
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        return message
+
+
+async def _read_params(request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """PTB posts form fields (JSON-encoded values) or multipart with files."""
+    params: dict[str, Any] = dict(request.query)
+    files: dict[str, bytes] = {}
+    if request.content_type == "application/json":
+        params.update(await request.json())
+        return params, files
+    form = await request.post()
+    for key, value in form.items():
+        if hasattr(value, "file"):
+            files[key] = value.file.read()
+        else:
+            params[key] = _decode(str(value))
+    return params, files
+
+
+def _decode(value: str) -> Any:
+    if value[:1] in "[{":
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _ok(result: Any) -> web.Response:
+    return web.json_response({"ok": True, "result": result})
+
+
+def _error(code: int, description: str, parameters: dict | None = None) -> web.Response:
+    body: dict[str, Any] = {"ok": False, "error_code": code, "description": description}
+    if parameters:
+        body["parameters"] = parameters
+    return web.json_response(body, status=code)
