@@ -1,0 +1,1 @@
+"""Scenario files: YAML conversations run through the real `ChatService` (`fawn scenarios run`)."""

@@ -1,0 +1,63 @@
+"""One migrated template database per run, copied into a fresh file for every scenario."""
+from __future__ import annotations
+
+import itertools
+import shutil
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from storage.engine import make_engine, sqlite_url
+from storage.migrate import upgrade
+
+
+class TemplateDatabase:
+    """`async with TemplateDatabase() as db: url = db.fresh_copy()` — migrations run once."""
+
+    def __init__(self) -> None:
+        self._directory: tempfile.TemporaryDirectory[str] | None = None
+        self._counter = itertools.count(1)
+
+    @property
+    def folder(self) -> Path:
+        if self._directory is None:
+            raise RuntimeError("TemplateDatabase is used inside `async with`")
+        return Path(self._directory.name)
+
+    @property
+    def template(self) -> Path:
+        return self.folder / "template.sqlite"
+
+    async def __aenter__(self) -> TemplateDatabase:
+        self._directory = tempfile.TemporaryDirectory(prefix="fawn-scenarios-")
+        await migrate_self_contained(self.template)
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        if self._directory is not None:
+            self._directory.cleanup()
+            self._directory = None
+
+    def fresh_copy(self) -> tuple[str, Path]:
+        """A new database file with the migrated schema: its URL and its path."""
+        path = self.folder / f"scenario-{next(self._counter)}.sqlite"
+        shutil.copyfile(self.template, path)
+        return sqlite_url(path), path
+
+
+async def migrate_self_contained(path: Path) -> None:
+    """Migrate to head and leave one file (no -wal beside it), so a plain copy is complete."""
+    engine = make_engine(sqlite_url(path))
+    try:
+        await upgrade(engine)
+        async with engine.connect() as connection:
+            await connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            await connection.exec_driver_sql("PRAGMA journal_mode=DELETE")
+    finally:
+        await engine.dispose()
+
+
+def remove_database(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)

@@ -1,0 +1,117 @@
+"""A scenario file as frozen values: the family, the turns and what each turn expects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+Fields = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class MemberSpec:
+    key: str                       # how turns refer to the member; also the sender id
+    name: str
+    title: str | None
+    role: str | None               # None: not in the family yet (joins later)
+
+
+@dataclass(frozen=True)
+class FamilySpec:
+    timezone: str = "Asia/Shanghai"
+    chat: str = "group"
+    language: str = "zh"
+    babies: tuple[Fields, ...] = ({"name": "宝宝"},)
+    members: tuple[MemberSpec, ...] = ()
+    records: tuple[ExpectedRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExpectedRecord:
+    """A record as written in the file: its type and the fields listed (times naive local)."""
+
+    type: str
+    fields: Fields
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class TaskCheck:
+    """`task: null` (expect_none) or the listed task fields and slots."""
+
+    expect_none: bool
+    fields: Fields = field(default_factory=dict)
+    slots: Fields | None = None
+
+
+@dataclass(frozen=True)
+class ProfileCheck:
+    baby: str | None               # which baby (by name); None: the only one
+    fields: Fields
+
+
+@dataclass(frozen=True)
+class RecordsCheck:
+    """`written` / `updated` / `deleted` / final `records`: exactly these, one-to-one."""
+
+    records: tuple[ExpectedRecord, ...]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    reply: str | None = None
+    reply_contains: tuple[str, ...] = ()
+    reply_not_contains: tuple[str, ...] = ()
+    reply_matches: str | None = None
+    buttons: tuple[str, ...] | None = None
+    written: RecordsCheck | None = None
+    updated: RecordsCheck | None = None
+    deleted: RecordsCheck | None = None
+    no_change: bool = False
+    task: TaskCheck | None = None
+    profile: ProfileCheck | None = None
+
+
+@dataclass(frozen=True)
+class ClockStep:
+    """When a turn happens: an absolute local time, an offset, or (neither) one minute later."""
+
+    absolute: datetime | None = None
+    offset: timedelta | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: `text` from `member`, a `press` of an action by `member`, or a `join`."""
+
+    kind: str                      # text | press | join
+    member: str
+    line: int
+    text: str = ""
+    action: str = ""
+    message: int | None = None     # press on the bot's n-th reply (1-based)
+    repeat: bool = False
+    at: ClockStep = field(default_factory=ClockStep)
+    expect: Expectation = field(default_factory=Expectation)
+
+
+@dataclass(frozen=True)
+class FinalCheck:
+    records: RecordsCheck | None = None
+    task: TaskCheck | None = None
+    profile: ProfileCheck | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: Path
+    name: str
+    tags: tuple[str, ...]
+    family: FamilySpec
+    clock: datetime
+    turns: tuple[Turn, ...]
+    final: FinalCheck = field(default_factory=FinalCheck)
+
+    def member(self, key: str) -> MemberSpec:
+        return next(m for m in self.family.members if m.key == key)

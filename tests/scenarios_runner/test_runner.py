@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from bot.scenarios.command import as_json, closing_line, outcome_line, run_files
+from bot.scenarios.database import TemplateDatabase
+from bot.scenarios.loader import parse_scenario
+from bot.scenarios.runner import run_scenario
+from .fake_service import FakeChatService, FakeEngine, fake_factory
+
+HEAD = """\
+name: fake
+family:
+  members:
+    mom: {name: 妈妈, title: 妈妈, role: parent}
+    guest: {name: 小王, role: friend}
+clock: 2026-05-04T20:15
+turns:
+"""
+
+
+async def run(turns: str, service: FakeChatService | None = None, head: str = HEAD):
+    service = service or FakeChatService()
+    engine = FakeEngine()
+    async with TemplateDatabase() as database:
+        result = await run_scenario(parse_scenario(head + turns, Path("f.yaml")), database,
+                                    factory=fake_factory(service, engine))
+    assert engine.disposed
+    return result, service
+
+
+async def test_a_written_record_matches_in_local_time_and_the_clock_moves_a_minute_a_turn():
+    result, service = await run("""\
+  - mom: 你好
+  - mom: 刚刚喝了91ml配方奶
+    expect:
+      reply: recorded
+      buttons: [undo]
+      reply_contains: ["91"]
+      written: [{type: feeding, kind: formula, amount_ml: 91, start: 2026-05-04T20:16}]
+""")
+    assert result.passed, result.message
+    assert service.received[1].sent_at == datetime(2026, 5, 4, 20, 16, tzinfo=ZoneInfo("Asia/Shanghai"))
+    assert [m.message_id for m in service.received] == ["m1", "m2"]
+
+
+async def test_the_first_difference_fails_the_turn_and_says_what_differed():
+    result, _ = await run("""\
+  - mom: 刚刚喝了91ml配方奶
+    expect: {written: [{type: feeding, amount_ml: 90}]}
+""")
+    assert not result.passed and result.failed_turn == 1
+    assert "amount_ml is 91, expected 90" in result.message and "line 8" in result.message
+
+
+async def test_a_silent_bot_is_reply_none_and_a_redelivery_writes_once():
+    result, service = await run("""\
+  - mom: 刚刚喝了90ml配方奶
+  - mom: 刚刚喝了90ml配方奶
+    repeat: true
+    expect: {reply: none, no_change: true}
+final:
+  records: [{type: feeding, amount_ml: 90}]
+""")
+    assert result.passed, result.message
+    assert service.received[0] == service.received[1]
+
+
+async def test_no_change_fails_when_something_was_written():
+    result, _ = await run("  - mom: 刚刚喝了90ml配方奶\n    expect: {no_change: true}\n")
+    assert not result.passed and "1 written" in result.message
+
+
+async def test_pressing_undo_deletes_and_a_stale_press_changes_nothing():
+    result, service = await run("""\
+  - mom: 刚刚喝了90ml配方奶
+  - press: undo
+    by: mom
+    expect: {reply: undone, deleted: [{type: feeding, amount_ml: 90}]}
+  - press: undo
+    by: mom
+    message: 1
+    expect: {reply: none, no_change: true}
+final:
+  records: []
+""")
+    assert result.passed, result.message
+    assert [m.message_id for m in service.received] == ["m1", "p2", "p3"]
+    assert service.received[1].press.token == "u:1"
+
+
+async def test_a_task_with_confirm_then_update():
+    result, _ = await run("""\
+  - mom: 刚刚喝了90ml配方奶
+  - mom: 改成91
+    expect:
+      reply: confirm
+      buttons: [confirm, cancel]
+      no_change: true
+      task: {state: awaiting_confirmation, action: update, started_by: mom, slots: {amount_ml: 91}}
+  - press: confirm
+    by: mom
+    at: +5m
+    expect: {reply: updated, updated: [{type: feeding, amount_ml: 91}], task: null}
+""")
+    assert result.passed, result.message
+
+
+async def test_pressing_a_button_nobody_offered_fails_the_turn():
+    result, _ = await run("  - press: confirm\n    by: mom\n")
+    assert not result.passed and "no 'confirm' button" in result.message
+
+
+async def test_the_final_check_fails_as_final():
+    result, _ = await run("  - mom: 刚刚喝了90ml配方奶\nfinal:\n  records: []\n")
+    assert result.failed_turn == "final" and "expected 0 record(s), got 1" in result.message
+
+
+async def test_family_records_exist_before_the_first_turn():
+    head = HEAD.replace("clock:", "  records:\n    - {type: feeding, start: 2026-05-04T18:00, kind: formula, amount_ml: 120}\nclock:")
+    result, service = await run("  - mom: 你好\n    expect: {no_change: true}\n"
+                                "final:\n  records: [{type: feeding, start: 2026-05-04T18:00}]\n", head=head)
+    assert result.passed, result.message
+
+
+async def test_the_command_reports_each_file_and_a_closing_line(tmp_path: Path):
+    good = tmp_path / "a_good.yaml"
+    good.write_text(HEAD + "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n", encoding="utf-8")
+    bad = tmp_path / "b_bad.yaml"
+    bad.write_text(HEAD + "  - mom: x\n    expect: {reply: recorded, colour: red}\n", encoding="utf-8")
+    outcomes = await run_files([good, bad], factory=fake_factory(FakeChatService()))
+    assert closing_line(outcomes) == "1 passed, 1 failed"
+    assert outcome_line(outcomes[0]).startswith("PASS")
+    assert f"{bad}:9: expect: unknown key 'colour'" in outcome_line(outcomes[1])
+    report = json.loads(json.dumps(as_json(outcomes)))
+    assert report["passed"] == 1 and report["failed"] == 1
+    assert set(report["results"][0]) == {"file", "name", "passed", "failed_turn", "message"}
