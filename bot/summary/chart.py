@@ -14,6 +14,7 @@ from pathlib import Path
 from domain.summary import DaySummary
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for tests and debugging
 _CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
 _LABELS = {
@@ -46,7 +47,7 @@ def week_chart_data(days: Sequence[DaySummary]) -> WeekChartData:
     return WeekChartData(
         days=tuple(d.local_date for d in ordered),
         milk_ml=tuple(round(d.feeding.milk_ml, 1) for d in ordered),
-        sleep_h=tuple(round(d.sleep.total_min / 60, 2) for d in ordered),
+        sleep_h=tuple(round(d.sleep.total_min / 60, 1) for d in ordered),
         diapers=tuple(d.diapers.count for d in ordered))
 
 
@@ -88,7 +89,7 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh") -> 
         figure = _figure(3)
         _draw_week(figure, data, labels)
         path.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path, format="png")
+        figure.savefig(path, format="png", metadata={DAYS_KEY: ",".join(map(str, data.days))})
     return path
 
 
