@@ -1,0 +1,94 @@
+"""Applying a decision's effects in the turn's transaction, with an audit entry for each."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from domain.tasks import PendingTask
+from domain.turn import DeleteRecord, Effect, SaveTask, UpdateRecord, WriteRecord
+from storage import repositories as repo
+from storage.convert import dump_slots, record_columns
+from storage.tables import Record
+
+
+@dataclass
+class Applied:
+    written: list[int] = field(default_factory=list)
+    updated: list[int] = field(default_factory=list)
+    deleted: list[int] = field(default_factory=list)
+    task: PendingTask | None = None       # the task as saved by this turn (with its id)
+    log: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TurnScope:
+    family_id: int
+    member_id: int
+    message_id: int
+    now: datetime
+
+
+async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: TurnScope) -> Applied:
+    applied = Applied()
+    for effect in effects:
+        if isinstance(effect, SaveTask):
+            applied.task = await _save_task(s, effect.task, scope)
+            applied.log.append(f"task:{applied.task.state.value}")
+        elif isinstance(effect, WriteRecord):
+            applied.written.append(await _write(s, effect, scope, applied.task))
+            applied.log.append("record:create")
+        elif isinstance(effect, UpdateRecord):
+            await _update(s, effect, scope)
+            applied.updated.append(effect.record_id)
+            applied.log.append("record:update")
+        elif isinstance(effect, DeleteRecord):
+            await _delete(s, effect, scope)
+            applied.deleted.append(effect.record_id)
+            applied.log.append("record:delete")
+    return applied
+
+
+async def _save_task(s: AsyncSession, task: PendingTask, scope: TurnScope) -> PendingTask:
+    from dataclasses import replace
+
+    if task.id is None:
+        row = await repo.insert_task(s, scope.family_id, task, scope.now, scope.message_id)
+        task = replace(task, id=row.id)
+    else:
+        await repo.cas_task(s, task, scope.now)
+    await repo.audit(s, scope.family_id, scope.member_id, f"task_{task.state.value}", scope.now,
+                     task_id=task.id, message_id=scope.message_id, after=dump_slots(task.slots))
+    return task
+
+
+async def _write(s: AsyncSession, effect: WriteRecord, scope: TurnScope, task: PendingTask | None) -> int:
+    row = Record(family_id=scope.family_id, baby_id=effect.baby_id, type=effect.record_type.value,
+                 created_by=scope.member_id, created_at=scope.now, source_message_id=scope.message_id,
+                 task_id=task.id if effect.from_task and task else None,
+                 **record_columns(effect.record_type, effect.fields))
+    s.add(row)
+    await s.flush()
+    await repo.audit(s, scope.family_id, scope.member_id, "record_create", scope.now, record_id=row.id,
+                     task_id=row.task_id, message_id=scope.message_id, after=dump_slots(effect.fields))
+    return row.id
+
+
+async def _update(s: AsyncSession, effect: UpdateRecord, scope: TurnScope) -> None:
+    row = await repo.record_by_id(s, scope.family_id, effect.record_id)
+    from domain.vocabulary import RecordType
+
+    columns = record_columns(RecordType(row.type), effect.fields)
+    row.start, row.end, row.data, row.updated_at = columns["start"], columns["end"], columns["data"], scope.now
+    s.add(row)
+    await repo.audit(s, scope.family_id, scope.member_id, "record_update", scope.now, record_id=row.id,
+                     message_id=scope.message_id, before=dump_slots(effect.before), after=dump_slots(effect.fields))
+
+
+async def _delete(s: AsyncSession, effect: DeleteRecord, scope: TurnScope) -> None:
+    row = await repo.record_by_id(s, scope.family_id, effect.record_id)
+    row.deleted_at = scope.now
+    s.add(row)
+    await repo.audit(s, scope.family_id, scope.member_id, "record_undo" if effect.undo else "record_delete",
+                     scope.now, record_id=row.id, message_id=scope.message_id, before=dump_slots(effect.before))

@@ -1,0 +1,199 @@
+"""The application service: one chat turn, the same for every messenger.
+
+Store the message (idempotent) → recent context → active task → member's role →
+extraction → decision (pure) → effects, outgoing message and trace in ONE transaction.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot import turn_loader as load
+from bot.clock import Clock, utc_now
+from bot.context import context_lines
+from bot.effects import TurnScope, apply_effects
+from bot.outgoing import outgoing
+from bot.protocol import IncomingMessage, OutgoingReply, TurnResult
+from bot.tokens import decode
+from bot.understanding.extractor import ExtractionOutcome, Extractor
+from bot.understanding.request import ExtractionRequest, TaskHint
+from domain.decide import decide_turn
+from domain.extraction import Extraction, Intent
+from domain.turn import BabyView, MemberView, Turn
+from domain.vocabulary import ChatKind, Language, ReplyKind, Role
+from storage import repositories as repo
+from storage.convert import dump_slots
+from storage.tables import Family, Member, Message, TurnTrace
+
+log = logging.getLogger("fawn.service")
+MAX_TEXT = 2000
+ATTEMPTS = 3
+
+
+class ChatService:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], extractor: Extractor,
+                 clock: Clock = utc_now, bot_names: tuple[str, ...] = ("fawn", "管家")) -> None:
+        self.sessions = sessions
+        self.extractor = extractor
+        self.clock = clock
+        self.bot_names = bot_names
+
+    async def handle(self, msg: IncomingMessage) -> TurnResult:
+        """One chat turn. A lost compare-and-set (two members at once) re-runs the turn."""
+        for attempt in range(ATTEMPTS):
+            try:
+                return await self._turn(msg)
+            except (repo.TaskConflict, IntegrityError) as exc:
+                if await self._already_stored(msg):
+                    return TurnResult(reply=None, trace_id="", duplicate=True)
+                log.info("turn conflict, retrying (%s): %s", attempt + 1, type(exc).__name__)
+        raise RuntimeError("turn kept conflicting")
+
+    async def _already_stored(self, msg: IncomingMessage) -> bool:
+        async with self.sessions() as s:
+            return await repo.message_exists(s, msg.platform, msg.chat_id, msg.message_id)
+
+    async def _turn(self, msg: IncomingMessage) -> TurnResult:
+        trace_id = uuid.uuid4().hex[:16]
+        async with self.sessions() as s:
+            family = await repo.family_by_chat(s, msg.platform, msg.chat_id)
+            if family is None:
+                return TurnResult(reply=_no_family(msg), trace_id=trace_id)
+            if await repo.message_exists(s, msg.platform, msg.chat_id, msg.message_id):
+                return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
+            member = await self._member(s, family, msg)
+            incoming = await self._store_incoming(s, family, member, msg, trace_id)
+            result = await self._decide_and_apply(s, family, member, msg, incoming, trace_id)
+            await s.commit()
+            return result
+
+    async def _decide_and_apply(self, s: AsyncSession, family: Family, member: Member,
+                                msg: IncomingMessage, incoming: Message, trace_id: str) -> TurnResult:
+        zone, lang = ZoneInfo(family.timezone), Language(family.language)
+        now = msg.sent_at.astimezone(zone)
+        clock_now = self.clock().astimezone(zone)
+        press = decode(msg.press.token) if msg.press else None
+        tasks = await load.load_tasks(s, family, zone, clock_now, press)
+        outcome = await self._understand(s, family, msg, incoming, tasks.active, now, zone, lang, press)
+        turn = await self._build_turn(s, family, member, msg, outcome.extraction, tasks, now, zone, lang, press)
+        decision = decide_turn(turn)
+        if msg.press and press is None:
+            decision = _forged_press()
+        scope = TurnScope(family.id, member.id, incoming.id, clock_now)
+        applied = await apply_effects(s, decision.effects, scope)
+        reply = outgoing(decision.reply, lang, now, applied.task or tasks.active, applied.written) \
+            if decision.reply else None
+        reply_row = await self._store_reply(s, family, msg, incoming, reply, trace_id, clock_now)
+        s.add(TurnTrace(trace_id=trace_id, message_id=incoming.id, family_id=family.id, at=clock_now,
+                        steps=_trace_steps(outcome, decision, applied, reply)))
+        return TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming.id,
+                          reply_id=reply_row.id if reply_row else None, written=tuple(applied.written),
+                          updated=tuple(applied.updated), deleted=tuple(applied.deleted),
+                          press_rejected=decision.press_rejected, family_id=family.id)
+
+    async def _understand(self, s, family, msg, incoming, active, now, zone, lang, press) -> ExtractionOutcome:
+        if msg.press is not None:
+            return ExtractionOutcome(Extraction(intent=Intent.CHAT), "button", 0.0, False)
+        recent = await repo.recent_messages(s, family.id, incoming.id)
+        people = {m.id: m for m in await repo.members(s, family.id)}
+        babies = tuple(b.name for b in await repo.babies(s, family.id))
+        hint = TaskHint(active.action.value, active.record_type.value if active.record_type else None,
+                        active.state.value, dump_slots(active.slots)) if active else None
+        request = ExtractionRequest(text=msg.text[:MAX_TEXT], now=now, timezone=family.timezone,
+                                    recent=context_lines(recent, people, now, zone, lang), task=hint,
+                                    babies=babies, bot_names=self.bot_names)
+        return await self.extractor.extract(request)
+
+    async def _build_turn(self, s, family, member, msg, extraction, tasks, now, zone, lang, press) -> Turn:
+        babies = tuple(BabyView(b.id, b.name, tuple(b.nicknames)) for b in await repo.babies(s, family.id))
+        undo_id = press.record_id if press and press.action == "undo" else None
+        wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
+        return Turn(
+            member=MemberView(member.id, Role(member.role), member.display_name, member.title),
+            extraction=extraction, now=now, babies=babies, language=lang,
+            chat_kind=ChatKind(family.chat_kind if msg.chat_kind is ChatKind.GROUP else msg.chat_kind),
+            addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
+            active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
+            recent_records=await load.load_records(s, family, zone, now, tasks.active),
+            open_sleep=await load.load_open_sleep(s, family, zone),
+            undo_target=await load.load_undo_target(s, family, zone, undo_id) if wants_undo else None,
+            press=press, query_records=await load.load_query_records(s, family, zone, now, extraction))
+
+    async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> Member:
+        member = await repo.member_by_identity(s, family.id, msg.sender_id)
+        if member is None:
+            member = Member(family_id=family.id, platform_user_id=msg.sender_id,
+                            display_name=msg.sender_name[:128], role=Role.FRIEND.value,
+                            created_at=self.clock())
+            s.add(member)
+            await s.flush()
+        return member
+
+    async def _store_incoming(self, s, family, member, msg, trace_id) -> Message:
+        payload = {"action": decode(msg.press.token).action if msg.press and decode(msg.press.token) else None,
+                   "edited": msg.edited} if msg.press or msg.edited else {}
+        row = Message(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
+                      platform_message_id=msg.message_id, direction="in", member_id=member.id,
+                      sender_name=msg.sender_name[:128], text=msg.text[:MAX_TEXT],
+                      kind="button" if msg.press else "text", payload=payload, trace_id=trace_id,
+                      sent_at=msg.sent_at)
+        s.add(row)
+        await s.flush()
+        return row
+
+    async def _store_reply(self, s, family, msg, incoming, reply: OutgoingReply | None, trace_id,
+                           now: datetime) -> Message | None:
+        if reply is None:
+            return None
+        row = Message(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id, direction="out",
+                      text=reply.text, kind=reply.kind.value, reply_to_id=incoming.id, trace_id=trace_id,
+                      payload={"buttons": [[b.action, b.token] for b in reply.buttons]}, sent_at=now)
+        s.add(row)
+        await s.flush()
+        return row
+
+    async def mark_delivered(self, reply_id: int, platform_message_id: str) -> None:
+        async with self.sessions() as s:
+            row = await s.get(Message, reply_id)
+            if row is not None and row.platform_message_id is None:
+                row.platform_message_id = platform_message_id
+                s.add(row)
+                await s.commit()
+
+    async def find_family_id(self, platform: str, chat_id: str) -> int | None:
+        async with self.sessions() as s:
+            family = await repo.family_by_chat(s, platform, chat_id)
+            return family.id if family else None
+
+
+def _no_family(msg: IncomingMessage) -> OutgoingReply | None:
+    if msg.chat_kind is ChatKind.GROUP and not msg.addressed_to_bot:
+        return None
+    return OutgoingReply(ReplyKind.CHAT, "这个聊天还没有设置家庭，请先发送 /start。\n"
+                                         "This chat has no family yet — send /start first.")
+
+
+def _forged_press():
+    from domain.turn import Decision, Reply
+    return Decision(Reply(ReplyKind.REFUSED, "stale_button"), press_rejected=True, note="malformed token")
+
+
+def _trace_steps(outcome, decision, applied, reply) -> list[dict]:
+    e = outcome.extraction
+    return [
+        {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
+         "latency_ms": outcome.latency_ms, "intent": e.intent.value,
+         "record_type": e.record_type.value if e.record_type else None,
+         "slots": sorted(e.slots.given()), "confidence": e.confidence},
+        {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected},
+        {"step": "effects", "applied": applied.log, "written": applied.written,
+         "updated": applied.updated, "deleted": applied.deleted},
+        {"step": "reply", "kind": reply.kind.value if reply else "none",
+         "buttons": [b.action for b in reply.buttons] if reply else []},
+    ]

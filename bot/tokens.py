@@ -1,0 +1,41 @@
+"""Button callback data: names the task (and its revision) or the record, and the action.
+
+Never the content. At most 64 bytes (Telegram's limit): `t<task>.<rev>.<action>[.<value>]`
+for task buttons, `u<record>` for undo.
+"""
+from __future__ import annotations
+
+import re
+
+from domain.turn import Press
+
+MAX_BYTES = 64
+_TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z_]{1,24}))?$")
+_UNDO = re.compile(r"^u(\d{1,12})$")
+
+
+def task_token(task_id: int, revision: int, action: str) -> str:
+    name, _, value = action.partition(":")
+    token = f"t{task_id}.{revision}.{name}" + (f".{value}" if value else "")
+    return _checked(token)
+
+
+def undo_token(record_id: int) -> str:
+    return _checked(f"u{record_id}")
+
+
+def _checked(token: str) -> str:
+    if len(token.encode()) > MAX_BYTES:
+        raise ValueError("callback data over 64 bytes")
+    return token
+
+
+def decode(token: str) -> Press | None:
+    """The press a token names, or None for anything forged or malformed."""
+    if len(token.encode()) > MAX_BYTES:
+        return None
+    if m := _TASK.match(token):
+        return Press(action=m.group(3), task_id=int(m.group(1)), revision=int(m.group(2)), value=m.group(4))
+    if m := _UNDO.match(token):
+        return Press(action="undo", record_id=int(m.group(1)))
+    return None

@@ -1,0 +1,87 @@
+"""Loads everything one turn's decision needs, in the order of vocabulary.md."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from domain.extraction import Extraction, Intent
+from domain.queries import query_window
+from domain.tasks import PendingTask
+from domain.turn import Press, RecordView, UndoTarget
+from storage import repositories as repo
+from storage.convert import load_slots, record_view, task_from_row
+from storage.tables import Family
+
+RECENT_RECORDS = timedelta(hours=24)
+
+
+@dataclass
+class LoadedTasks:
+    active: PendingTask | None
+    last: PendingTask | None
+    expired_now: PendingTask | None
+
+
+async def load_tasks(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
+                     press: Press | None) -> LoadedTasks:
+    """The active task (expired on the spot if its hour is up) and the last task of any state."""
+    from domain.tasks import transition
+    from domain.vocabulary import TaskState as S
+
+    row = await repo.active_task(s, family.id)
+    active = task_from_row(row, zone) if row else None
+    expired_now = None
+    if active is not None and active.is_expired(now):
+        expired_now = transition(active, S.EXPIRED, now)
+        expired_now = _keep_expiry(expired_now, active)
+        await repo.cas_task(s, expired_now, now)
+        active = None
+    last_row = await (repo.task_by_id(s, family.id, press.task_id) if press and press.task_id
+                      else repo.last_task(s, family.id))
+    last = task_from_row(last_row, zone) if last_row else None
+    return LoadedTasks(active, last, expired_now)
+
+
+def _keep_expiry(expired: PendingTask, original: PendingTask) -> PendingTask:
+    from dataclasses import replace
+    return replace(expired, expires_at=original.expires_at)
+
+
+async def load_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
+                       task: PendingTask | None) -> tuple[RecordView, ...]:
+    rows = await repo.records_since(s, family.id, now - RECENT_RECORDS)
+    views = [record_view(r, zone) for r in rows]
+    if task and task.target_record_id and all(v.id != task.target_record_id for v in views):
+        target = await repo.record_by_id(s, family.id, task.target_record_id)
+        if target:
+            views.append(record_view(target, zone))
+    return tuple(views)
+
+
+async def load_open_sleep(s: AsyncSession, family: Family, zone: ZoneInfo) -> RecordView | None:
+    row = await repo.open_sleep(s, family.id)
+    return record_view(row, zone) if row else None
+
+
+async def load_undo_target(s: AsyncSession, family: Family, zone: ZoneInfo,
+                           record_id: int | None) -> UndoTarget | None:
+    entry = await repo.last_write(s, family.id, record_id)
+    if entry is None or entry.record_id is None:
+        return None
+    row = await repo.record_by_id(s, family.id, entry.record_id)
+    if row is None:
+        return None
+    before = load_slots(entry.before, zone) if entry.action == "record_update" and entry.before else None
+    return UndoTarget(record=record_view(row, zone), before=before, written_at=entry.at.astimezone(zone))
+
+
+async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
+                             extraction: Extraction) -> tuple[RecordView, ...]:
+    if extraction.intent is not Intent.QUERY or extraction.query is None:
+        return ()
+    start, end = query_window(extraction.query, now)
+    rows = await repo.records_in_window(s, family.id, start, end)
+    return tuple(record_view(r, zone) for r in rows)

@@ -1,0 +1,181 @@
+"""The offline understanding: deterministic rules for Chinese and English baby-care chat.
+
+Reads an `ExtractionRequest` and proposes an `Extraction`. It decides nothing.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from bot.understanding import lexicon as lx
+from bot.understanding.numerals import normalise
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
+from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod, SleepEvent, Slots
+from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
+
+OZ_ML = 29.5735
+CONFIDENT = 0.9
+
+
+def extract(request: ExtractionRequest) -> Extraction:
+    text = normalise(request.text.strip())
+    addressed = any(n and n.lower() in text.lower() for n in request.bot_names)
+    baby = next((b for b in request.babies if b and b in text), None)
+    common = {"addressed_to_bot": addressed, "baby": baby}
+    if not text:
+        return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
+        if pattern.search(text):
+            return Extraction(intent=intent, **common)
+    correction = lx.CORRECTION.match(text)
+    body = text[correction.end():] if correction else text
+    if not correction and lx.QUERY.search(body):
+        return Extraction(intent=Intent.QUERY, query=_query(body), **common)
+    return _record_or_fragment(request, body, bool(correction), common)
+
+
+def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
+    topic = _topic(request)
+    record_type = _record_type(body) or None
+    night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
+    times = read_times(body, request.now, night)
+    kind_type = record_type or topic
+    slots, event, assumed = _slots(kind_type, body, times, request.now, correction)
+    if record_type is None and not slots.given() and event is None:
+        return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
+                          confidence=0.6 if correction else 0.5, **common)
+    intent = _intent(request, record_type, kind_type, correction)
+    return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
+                      amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
+
+
+def _intent(request: ExtractionRequest, record_type: RecordType | None,
+            kind_type: RecordType | None, correction: bool) -> Intent:
+    if correction:
+        return Intent.CORRECT
+    task_type = request.task.record_type if request.task else None
+    if request.task and (record_type is None or record_type.value == task_type):
+        return Intent.SUPPLY
+    return Intent.RECORD if record_type else Intent.SUPPLY
+
+
+def _record_type(text: str) -> RecordType | None:
+    feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
+    feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
+    sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
+    if feeding and sleep:
+        return RecordType.SLEEP if lx.FELL_ASLEEP.search(text) and not lx.AMOUNT_ML.search(text) \
+            else RecordType.FEEDING
+    return RecordType.FEEDING if feeding else RecordType.SLEEP if sleep else None
+
+
+def _topic(request: ExtractionRequest) -> RecordType | None:
+    """What the family is talking about: the active task, else the last few context lines."""
+    if request.task and request.task.record_type:
+        return RecordType(request.task.record_type)
+    for line in reversed(request.recent[-4:]):
+        found = _record_type(normalise(line.text))
+        if found:
+            return found
+    return None
+
+
+def _night_context(request: ExtractionRequest) -> bool:
+    if request.task and request.task.slots.get("nap") is False:
+        return True
+    return any(NIGHT_WORDS.search(line.text) for line in request.recent[-4:])
+
+
+def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: datetime,
+           correction: bool) -> tuple[Slots, SleepEvent | None, bool]:
+    if kind_type is RecordType.SLEEP:
+        slots, event = _sleep_slots(text, times, now)
+        return slots, event, False
+    if kind_type is RecordType.FEEDING:
+        slots, assumed = _feeding_slots(text, times, correction)
+        return slots, None, assumed
+    start = times.start or times.point
+    return Slots(start=start, end=times.end), None, False
+
+
+def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slots, bool]:
+    kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
+    direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
+    method = _side(text) if direct else None
+    if direct:
+        kind = kind or FeedingKind.BREAST_MILK
+        method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)
+    amount_ml, assumed = _amount_ml(text, kind, direct)
+    grams = lx.AMOUNT_G.search(text)
+    food = lx.FOOD.search(text)
+    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
+    if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
+        duration *= 2
+    start, end = _feeding_times(times, duration)
+    slots = Slots(start=start, end=end, kind=kind.value if kind else None,
+                  method=method.value if method else None, amount_ml=amount_ml,
+                  amount_g=float(grams.group(1)) if grams else None, duration_min=duration,
+                  food=food.group(1) if food else None)
+    return slots, assumed
+
+
+def _feeding_times(times: TimeReading, duration: float | None) -> tuple[datetime | None, datetime | None]:
+    if times.start:
+        return times.start, times.end
+    if times.point and duration:
+        return times.point - timedelta(minutes=duration), times.point
+    return times.point, None
+
+
+def _side(text: str) -> FeedingMethod | None:
+    return next((m for p, m in lx.SIDE_WORDS if p.search(text)), None)
+
+
+def _amount_ml(text: str, kind: FeedingKind | None, direct: bool) -> tuple[float | None, bool]:
+    if m := lx.AMOUNT_ML.search(text):
+        return float(m.group(1)), False
+    if m := lx.AMOUNT_OZ.search(text):
+        return round(float(m.group(1)) * OZ_ML, 1), False
+    if direct or kind is FeedingKind.SOLID_FOOD or lx.AMOUNT_G.search(text):
+        return None, False
+    bare = [float(m.group(1)) for m in lx.BARE_NUMBER.finditer(text)]
+    return (bare[-1], True) if bare else (None, False)
+
+
+def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, SleepEvent | None]:
+    wakings = lx.NIGHT_WAKINGS.search(text)
+    night_wakings = int(wakings.group(1)) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
+    event = _sleep_event(text, times, wakings is not None)
+    start, end = times.start, times.end
+    if times.point and not start:
+        if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):
+            end = times.point
+        else:
+            start = times.point
+    if event is SleepEvent.WOKE_UP and times.duration_min and not end:
+        end = now
+    nap = True if lx.NAP.search(text) else False if NIGHT_WORDS.search(text) else None
+    return Slots(start=start, end=end, duration_min=times.duration_min, nap=nap,
+                 night_wakings=night_wakings), event
+
+
+def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent | None:
+    if times.start or has_wakings:
+        return None
+    if lx.WOKE_UP.search(text):
+        return SleepEvent.WOKE_UP
+    if lx.FELL_ASLEEP.search(text) and not times.duration_min:
+        return SleepEvent.FELL_ASLEEP
+    return None
+
+
+def _query(text: str) -> Query:
+    period = QueryPeriod.YESTERDAY if lx.YESTERDAY.search(text) else \
+        QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
+    sleep = bool(lx.SLEEP_WORDS.search(text))
+    if lx.QUERY_LAST.search(text):
+        return Query(metric=QueryMetric.LAST_SLEEP if sleep else QueryMetric.LAST_FEEDING, period=period)
+    if lx.TIMELINE.search(text):
+        return Query(metric=QueryMetric.TIMELINE, period=period)
+    return Query(metric=QueryMetric.SLEEP_TOTAL if sleep else QueryMetric.FEEDING_TOTAL, period=period)

@@ -1,0 +1,150 @@
+"""`decide_turn`: the whole product decision for one chat turn. Pure; refusals are values.
+
+Order (vocabulary.md): role check → with an active task: supplement, correction,
+confirmation, cancellation or a new topic → without one: a correction of a recent
+record → a new record or a query → general chat.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.advance import advance_create, execute_confirmed, merge_slots
+from domain.corrections import correct_recent_record, reopen_update
+from domain.extraction import Intent, SleepEvent
+from domain.permissions import Permission, may
+from domain.press import decide_press
+from domain.queries import answer_query
+from domain.sleep_events import fell_asleep, woke_up
+from domain.tasks import PendingTask, new_task, transition
+from domain.turn import Decision, DeleteRecord, Reply, SaveTask, Turn, UpdateRecord
+from domain.undo import undo
+from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
+
+WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO}
+TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
+
+
+def decide_turn(turn: Turn) -> Decision:
+    if turn.press is not None:
+        return decide_press(turn)
+    refusal = _refuse_without_right(turn)
+    if refusal:
+        return refusal
+    if turn.active_task is not None:
+        decided = _with_task(turn, turn.active_task)
+        if decided is not None:
+            return decided
+    return _without_task(turn)
+
+
+def _refuse_without_right(turn: Turn) -> Decision | None:
+    e = turn.extraction
+    if may(turn.member.role, Permission.RECORD):
+        return None
+    wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
+                                                 or e.intent is Intent.UNDO)
+    answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
+    if wants_write or answers_task:
+        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
+                        note="no right")
+    return None
+
+
+def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
+    e = turn.extraction
+    if e.intent is Intent.CONFIRM:
+        if task.state is TaskState.AWAITING_CONFIRMATION:
+            return execute_confirmed(turn, task)
+        return _ask_again(turn, task)
+    if e.intent is Intent.CANCEL:
+        return _cancel(turn, task)
+    same_topic = e.record_type is None or e.record_type == task.record_type
+    if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
+            e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
+        return _supply(turn, task)
+    return None
+
+
+def _supply(turn: Turn, task: PendingTask) -> Decision:
+    slots = turn.extraction.slots.given()
+    if not slots:
+        return _ask_again(turn, task)
+    if task.action is TaskAction.UPDATE:
+        return reopen_update(turn, task, slots)
+    return advance_create(turn, task, slots)
+
+
+def _ask_again(turn: Turn, task: PendingTask) -> Decision:
+    if task.action is TaskAction.CREATE and task.state is TaskState.PENDING:
+        return advance_create(turn, task, {})
+    return Decision(Reply(ReplyKind.ASK, "still_waiting", {"type": task.record_type}), note="ask again")
+
+
+def _cancel(turn: Turn, task: PendingTask) -> Decision:
+    cancelled = transition(task, TaskState.CANCELLED, turn.now, last_supplied_by=turn.member.id)
+    return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
+                    (SaveTask(cancelled),), note="cancel")
+
+
+def _without_task(turn: Turn) -> Decision:
+    e = turn.extraction
+    if e.intent in TASK_ANSWERS:
+        return _answer_without_task(turn)
+    if e.intent is Intent.UNDO:
+        return undo(turn, turn.undo_target)
+    if e.intent is Intent.CORRECT:
+        return correct_recent_record(turn)
+    if e.intent is Intent.QUERY and e.query:
+        return Decision(answer_query(e.query, turn), note="query")
+    if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):
+        return _new_record(turn)
+    return _chat(turn)
+
+
+def _answer_without_task(turn: Turn) -> Decision:
+    last = turn.last_task
+    if last is not None and last.state is TaskState.EXPIRED:
+        return Decision(Reply(ReplyKind.EXPIRED, "expired", {"type": last.record_type}), note="expired")
+    if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
+        return Decision(None, note="nothing to confirm; chatter")
+    return Decision(Reply(ReplyKind.ANSWER, "nothing_to_confirm"), note="nothing to confirm")
+
+
+def _new_record(turn: Turn) -> Decision:
+    e = turn.extraction
+    prelude = _supersede(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
+        return fell_asleep(turn, prelude)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
+        return woke_up(turn, prelude)
+    baby = _baby_id(turn)
+    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, baby)
+    decided = advance_create(turn, task, e.slots.given(), prelude)
+    if prelude and not any(isinstance(x, SaveTask) and x.task.id is None for x in decided.effects):
+        return replace(decided, effects=decided.effects[len(prelude):])  # old task stays open
+    return decided
+
+
+def _supersede(turn: Turn) -> tuple:
+    """A new topic that needs a task of its own cancels the family's unfinished one."""
+    task = turn.active_task
+    if task is None:
+        return ()
+    return (SaveTask(transition(task, TaskState.CANCELLED, turn.now)),)
+
+
+def _baby_id(turn: Turn) -> int:
+    named = turn.extraction.baby
+    for baby in turn.babies:
+        if named and (baby.name == named or named in baby.nicknames):
+            return baby.id
+    return turn.babies[0].id
+
+
+def _chat(turn: Turn) -> Decision:
+    if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
+        return Decision(None, note="chatter")
+    return Decision(Reply(ReplyKind.CHAT, "help"), note="chat")
+
+
+__all__ = ["decide_turn", "DeleteRecord", "UpdateRecord", "merge_slots"]

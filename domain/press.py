@@ -1,0 +1,48 @@
+"""Button presses: checked against the active task and its revision; stale presses change nothing."""
+from __future__ import annotations
+
+from domain.advance import advance_create, execute_confirmed
+from domain.permissions import Permission, may
+from domain.tasks import transition
+from domain.turn import Decision, Reply, SaveTask, Turn
+from domain.undo import undo, undo_refusal
+from domain.vocabulary import ReplyKind, TaskAction, TaskState
+
+
+def _rejected(kind: ReplyKind, key: str, **values: object) -> Decision:
+    return Decision(Reply(kind, key, dict(values)), press_rejected=True, note=f"press rejected: {key}")
+
+
+def decide_press(turn: Turn) -> Decision:
+    press = turn.press
+    if not may(turn.member.role, Permission.CONFIRM):
+        return _rejected(ReplyKind.REFUSED, "friend_cannot_press")
+    if press.action == "undo":
+        refusal = undo_refusal(turn, turn.undo_target)
+        if refusal or turn.undo_target.record.id != press.record_id:
+            return _rejected(ReplyKind.REFUSED, refusal.key if refusal else "stale_button")
+        return undo(turn, turn.undo_target)
+    task = turn.active_task
+    if task is None or task.id != press.task_id:
+        last = turn.last_task
+        if last is not None and last.id == press.task_id and last.state is TaskState.EXPIRED:
+            return _rejected(ReplyKind.EXPIRED, "expired", type=last.record_type)
+        return _rejected(ReplyKind.REFUSED, "stale_button")
+    if task.revision != press.revision:
+        return _rejected(ReplyKind.REFUSED, "task_changed")
+    return _press_on_task(turn, task)
+
+
+def _press_on_task(turn: Turn, task) -> Decision:  # noqa: ANN001
+    action = turn.press.action
+    if action == "confirm":
+        if task.state is TaskState.AWAITING_CONFIRMATION:
+            return execute_confirmed(turn, task)
+        return advance_create(turn, task, {})
+    if action == "cancel":
+        cancelled = transition(task, TaskState.CANCELLED, turn.now, last_supplied_by=turn.member.id)
+        return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
+                        (SaveTask(cancelled),), note="cancel by press")
+    if action == "choose" and task.action is TaskAction.CREATE and turn.press.value:
+        return advance_create(turn, task, {"kind": turn.press.value})
+    return _rejected(ReplyKind.REFUSED, "stale_button")

@@ -1,0 +1,199 @@
+"""Reply texts in the family's language. Every reply keeps its machine-readable kind."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Callable
+
+from domain.describe import FIELD, KIND, TYPE, clock, describe, minutes, number, pick
+from domain.turn import Reply
+from domain.vocabulary import Language
+
+L = Language
+
+BUTTON_LABELS = {
+    "confirm": ("✅ 确认", "✅ Confirm"), "cancel": ("✖ 取消", "✖ Cancel"), "undo": ("↩ 撤销", "↩ Undo"),
+    "choose:formula": ("配方奶", "Formula"), "choose:breast_milk": ("母乳", "Breast milk"),
+}
+
+REASON = {
+    "cross_day_sleep": ("这次睡眠跨了天", "this sleep crosses midnight"),
+    "health_event": ("健康记录需要确认", "health events are confirmed"),
+    "update": ("修改已有记录", "this changes an existing record"),
+    "implausible_value": ("这个数值不太常见", "this value looks unusual"),
+}
+
+PROBLEM = {
+    "negative": ("数值不能是负数", "a value can't be negative"),
+    "absurd": ("这个数值超出了可能的范围", "that value is outside any possible range"),
+    "end_before_start": ("结束时间早于开始时间", "the end is before the start"),
+    "too_long": ("一次睡眠不会超过24小时", "a sleep can't be longer than 24 hours"),
+    "unknown_value": ("这个选项我不认识", "I don't know that option"),
+}
+
+STATIC = {
+    "friend_cannot_write": ("抱歉，只有家长和照护者可以记录或确认，你可以随时查询哦。",
+                            "Sorry — only parents and caregivers can record or confirm. You can still ask anything."),
+    "friend_cannot_press": ("只有家长和照护者可以操作", "Only parents and caregivers can do that"),
+    "stale_button": ("这个按钮已经失效了", "That button is no longer active"),
+    "task_changed": ("内容已经改过了，请按最新消息的按钮", "That was changed since — use the latest message"),
+    "nothing_to_confirm": ("现在没有需要确认的事。", "There is nothing waiting for confirmation."),
+    "nothing_to_undo": ("没有可以撤销的记录。", "There is nothing to undo."),
+    "undo_too_late": ("只能撤销10分钟内的记录，更早的请说“删除…”。", "Undo only works for 10 minutes."),
+    "correction_unclear": ("要改成什么呢？比如“不对，是90ml”。", "What should it be? e.g. “no, 90 ml”."),
+    "target_gone": ("要修改的那条记录已经不在了，没有改动。", "That record is gone; nothing was changed."),
+    "help": ("我是 Fawn，可以帮家里记录喂奶、睡眠等，比如“刚刚喝了90ml配方奶”“昨晚8点到凌晨3点睡的”，也可以问“今天喝了多少奶？”。",
+             "I'm Fawn. Tell me things like “just had 90 ml formula” or “slept 8pm to 3am”, or ask “how much milk today?”."),
+}
+
+
+def render(reply: Reply, lang: Language, now: datetime) -> str:
+    if reply.key in STATIC:
+        return pick(STATIC[reply.key], lang)
+    return _RENDERERS[reply.key](reply.values, lang, now)
+
+
+def button_label(action: str, lang: Language) -> str:
+    return pick(BUTTON_LABELS.get(action, (action, action)), lang)
+
+
+def _desc(v: dict[str, Any], lang: Language, now: datetime, key: str = "fields") -> str:
+    return describe(v.get("type"), v[key], now, lang)
+
+
+def _recorded(v, lang, now):
+    return f"已记录：{_desc(v, lang, now)}" if lang is L.ZH else f"Recorded: {_desc(v, lang, now)}"
+
+
+def _ask(v, lang, now):
+    missing, slots = v["missing"], v.get("slots", {})
+    if v["type"] == "sleep":
+        if "start" in missing and "end" in missing:
+            if slots.get("night_wakings") is not None or slots.get("nap"):
+                return "大概几点到几点？" if lang is L.ZH else "Roughly from when to when?"
+            return "大概几点到几点？夜醒几次？" if lang is L.ZH else "Roughly from when to when? Any night wakings?"
+        if "start" in missing:
+            return "几点睡着的？" if lang is L.ZH else "When did the sleep start?"
+        return "几点醒的？" if lang is L.ZH else "When did the baby wake up?"
+    if missing[0] == "kind":
+        amount = f"{number(slots['amount_ml'])}ml " if slots.get("amount_ml") else ""
+        return f"{amount}是配方奶还是母乳？" if lang is L.ZH else f"{amount}formula or breast milk?"
+    names = "、".join(pick(FIELD.get(m, (m, m)), lang) for m in missing)
+    return f"还需要：{names}" if lang is L.ZH else f"I still need: {names}"
+
+
+def _confirm(v, lang, now):
+    reasons = pick(REASON.get(str(v.get("reason")), ("", "")), lang)
+    if v.get("before") is not None:
+        before = describe(v["type"], v["before"], now, lang)
+        body = f"{before} → {_desc(v, lang, now)}"
+        return f"要修改吗？{body}" if lang is L.ZH else f"Change it? {body}"
+    return (f"请确认：{_desc(v, lang, now)}（{reasons}）" if lang is L.ZH
+            else f"Please confirm: {_desc(v, lang, now)} ({reasons})")
+
+
+def _updated(v, lang, now):
+    return f"已修改：{_desc(v, lang, now)}" if lang is L.ZH else f"Updated: {_desc(v, lang, now)}"
+
+
+def _woke(v, lang, now):
+    return f"醒啦，已记录：{_desc(v, lang, now)}" if lang is L.ZH else f"Awake — recorded {_desc(v, lang, now)}"
+
+
+def _asleep(v, lang, now):
+    since = clock(v["fields"]["start"], now, lang)
+    return f"{since} 开始睡，醒了告诉我一声“醒了”。" if lang is L.ZH else \
+        f"Asleep since {since}. Tell me “woke up” when the baby wakes."
+
+
+def _already_asleep(v, lang, now):
+    since = clock(v["fields"]["start"], now, lang)
+    return f"宝宝从 {since} 就在睡了。" if lang is L.ZH else f"The baby has been asleep since {since}."
+
+
+def _expired(v, lang, now):
+    return ("刚才那件事已经超过1小时没确认，已经过期、没有写入。请重新告诉我要记录什么。" if lang is L.ZH
+            else "That request expired after an hour and was not saved. Please tell me again.")
+
+
+def _cancelled(v, lang, now):
+    return "好的，已取消，没有记录。" if lang is L.ZH else "OK, cancelled — nothing was saved."
+
+
+def _still_waiting(v, lang, now):
+    return "还在等补充信息哦。" if lang is L.ZH else "I'm still waiting for the missing details."
+
+
+def _undone(v, lang, now):
+    return f"已撤销：{_desc(v, lang, now)}" if lang is L.ZH else f"Undone: {_desc(v, lang, now)}"
+
+
+def _invalid(v, lang, now):
+    problem = v["problem"]
+    text = pick(PROBLEM.get(problem.code, ("这个数值不对", "that value isn't right")), lang)
+    return f"{text}，没有记录。请再说一次？" if lang is L.ZH else f"{text}; nothing was saved. Could you say it again?"
+
+
+def _no_recent(v, lang, now):
+    label = pick(TYPE.get(str(v.get("type")), ("记录", "record")), lang)
+    return f"最近12小时没有找到可以修改的{label}记录，没有改动。" if lang is L.ZH else \
+        f"I found no recent {label} record to change; nothing was changed."
+
+
+def _already_so(v, lang, now):
+    return f"记录已经是：{_desc(v, lang, now)}" if lang is L.ZH else f"It already says: {_desc(v, lang, now)}"
+
+
+def _feeding_total(v, lang, now):
+    zh = lang is L.ZH
+    period = _period(v["period"], lang)
+    if not v["count"]:
+        return f"{period}还没有喂奶记录。" if zh else f"No feedings recorded {period}."
+    kinds = "，".join(f"{pick(KIND.get(k, (k, k)), lang)} {number(ml)}ml" for k, ml in v["ml_by_kind"].items())
+    text = f"{period}喂了{v['count']}次，共 {number(v['total_ml'])}ml" if zh else \
+        f"{period}: {v['count']} feedings, {number(v['total_ml'])} ml in all"
+    if kinds:
+        text += f"（{kinds}）" if zh else f" ({kinds})"
+    if v["breast_sessions"]:
+        text += f"，亲喂{v['breast_sessions']}次 {minutes(v['breast_minutes'], lang)}" if zh else \
+            f", nursed {v['breast_sessions']}× {minutes(v['breast_minutes'], lang)}"
+    return text + ("。" if zh else ".")
+
+
+def _sleep_total(v, lang, now):
+    period = _period(v["period"], lang)
+    if not v["count"]:
+        return f"{period}还没有睡眠记录。" if lang is L.ZH else f"No sleep recorded {period}."
+    total = minutes(v["total_min"], lang)
+    return f"{period}一共睡了 {total}（{v['count']}段）。" if lang is L.ZH else \
+        f"{period}: {total} of sleep ({v['count']} stretches)."
+
+
+def _last(v, lang, now):
+    last = v["last"]
+    if last is None:
+        return "最近7天没有这类记录。" if lang is L.ZH else "Nothing like that in the last 7 days."
+    ago = minutes((now - last.fields["start"]).total_seconds() / 60, lang)
+    desc = describe(last.type, last.fields, now, lang)
+    return f"上一次：{desc}（{ago}前）" if lang is L.ZH else f"Last time: {desc} ({ago} ago)"
+
+
+def _timeline(v, lang, now):
+    lines = [describe(r.type, r.fields, now, lang) for r in v["records"]]
+    if not lines:
+        return "还没有记录。" if lang is L.ZH else "No records yet."
+    return "\n".join(f"• {line}" for line in lines)
+
+
+def _period(period: Any, lang: Language) -> str:
+    names = {"today": ("今天", "today"), "yesterday": ("昨天", "yesterday"), "week": ("这周", "this week")}
+    return pick(names[str(period.value if hasattr(period, "value") else period)], lang)
+
+
+_RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
+    "recorded": _recorded, "ask": _ask, "confirm": _confirm, "updated": _updated, "woke_up": _woke,
+    "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
+    "cancelled": _cancelled, "still_waiting": _still_waiting, "undone_create": _undone,
+    "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,
+    "already_so": _already_so, "query_feeding_total": _feeding_total, "query_sleep_total": _sleep_total,
+    "query_last_feeding": _last, "query_last_sleep": _last, "query_timeline": _timeline,
+}

@@ -1,0 +1,128 @@
+"""The inputs and outputs of one chat turn's decision, as plain frozen values."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from domain.extraction import Extraction
+from domain.tasks import PendingTask
+from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
+
+
+@dataclass(frozen=True)
+class MemberView:
+    id: int
+    role: Role
+    name: str
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class BabyView:
+    id: int
+    name: str
+    nicknames: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordView:
+    """A stored record; datetimes in `fields` are aware, in the family's zone."""
+
+    id: int
+    type: RecordType
+    baby_id: int
+    fields: dict[str, Any]
+    created_at: datetime
+    created_by: int | None = None
+    deleted: bool = False
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button press, decoded. `task_id`/`revision` for task buttons, `record_id` for undo."""
+
+    action: str                  # confirm | cancel | undo | choose
+    task_id: int | None = None
+    revision: int | None = None
+    record_id: int | None = None
+    value: str | None = None     # for choose
+
+
+@dataclass(frozen=True)
+class UndoTarget:
+    record: RecordView
+    before: dict[str, Any] | None    # fields before the last update; None: undo deletes it
+    written_at: datetime
+
+
+@dataclass(frozen=True)
+class Turn:
+    member: MemberView
+    extraction: Extraction
+    now: datetime                            # aware, family zone
+    babies: tuple[BabyView, ...]
+    language: Language = Language.ZH
+    chat_kind: ChatKind = ChatKind.GROUP
+    addressed: bool = False
+    active_task: PendingTask | None = None
+    last_task: PendingTask | None = None     # most recent task of any state (for 'expired')
+    recent_records: tuple[RecordView, ...] = ()   # newest first, bounded in time
+    open_sleep: RecordView | None = None
+    undo_target: UndoTarget | None = None
+    press: Press | None = None
+    query_records: tuple[RecordView, ...] = ()
+
+
+@dataclass(frozen=True)
+class Button:
+    action: str                  # confirm | cancel | undo | choose:<value>
+    record_id: int | None = None  # undo buttons name a record; others name the task
+
+
+@dataclass(frozen=True)
+class Reply:
+    kind: ReplyKind
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
+class WriteRecord:
+    record_type: RecordType
+    baby_id: int
+    fields: dict[str, Any]
+    from_task: bool = False       # link the record to the task saved in this decision
+
+
+@dataclass(frozen=True)
+class UpdateRecord:
+    record_id: int
+    fields: dict[str, Any]
+    before: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DeleteRecord:
+    record_id: int
+    before: dict[str, Any]
+    undo: bool = False
+
+
+@dataclass(frozen=True)
+class SaveTask:
+    """Insert (task.id is None) or compare-and-set update at `task.revision - 1`."""
+
+    task: PendingTask
+
+
+Effect = WriteRecord | UpdateRecord | DeleteRecord | SaveTask
+
+
+@dataclass(frozen=True)
+class Decision:
+    reply: Reply | None
+    effects: tuple[Effect, ...] = ()
+    press_rejected: bool = False
+    note: str = ""                 # why, for the trace (no message text)
