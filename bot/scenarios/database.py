@@ -28,16 +28,22 @@ class TemplateDatabase:
     def template(self) -> Path:
         return self.folder / "template.sqlite"
 
-    async def __aenter__(self) -> TemplateDatabase:
+    async def open(self) -> TemplateDatabase:
         self._directory = tempfile.TemporaryDirectory(prefix="fawn-scenarios-")
         await migrate_self_contained(self.template)
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                        trace: TracebackType | None) -> None:
+    def close(self) -> None:
         if self._directory is not None:
             self._directory.cleanup()
             self._directory = None
+
+    async def __aenter__(self) -> TemplateDatabase:
+        return await self.open()
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        self.close()
 
     def fresh_copy(self) -> tuple[str, Path]:
         """A new database file with the migrated schema: its URL and its path."""
