@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import select, update
+from sqlalchemy import update
+from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from domain.vocabulary import Language, RecordType, Role
@@ -36,9 +37,9 @@ async def migrate_chat_id(sessions: async_sessionmaker, platform: str, old_chat_
             Family.platform == platform, Family.chat_id == new_chat_id))
         if taken is not None:
             return False
-        result = await session.execute(update(Family).where(
+        result = await session.exec(update(Family).where(
             Family.platform == platform, Family.chat_id == old_chat_id).values(chat_id=new_chat_id))
-        await session.execute(update(OutboxItem).where(
+        await session.exec(update(OutboxItem).where(
             OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
             OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))
         await session.commit()
@@ -70,7 +71,7 @@ async def change_setting(sessions: async_sessionmaker, family_id: int, name: str
     if not _valid_setting(name, value):
         return SettingChange(False, name, value, "bad_value")
     async with sessions() as session:
-        await session.execute(update(Family).where(Family.id == family_id).values({name: value}))
+        await session.exec(update(Family).where(Family.id == family_id).values({name: value}))
         await session.commit()
     return SettingChange(True, name, value)
 
@@ -94,12 +95,12 @@ def _valid_setting(name: str, value: str) -> bool:
 async def export_records(sessions: async_sessionmaker, family_id: int) -> list[dict]:
     """Every live record of the family as a dict with the vocabulary's field names."""
     async with sessions() as session:
-        records = (await session.execute(select(Record).where(
-            Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.start))).scalars()
-        babies = {b.id: b.name for b in (await session.execute(
-            select(Baby).where(Baby.family_id == family_id))).scalars()}
-        members = {m.id: m.title or m.display_name for m in (await session.execute(
-            select(Member).where(Member.family_id == family_id))).scalars()}
+        records = (await session.exec(select(Record).where(
+            Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.start))).all()
+        babies = {b.id: b.name for b in (await session.exec(
+            select(Baby).where(Baby.family_id == family_id))).all()}
+        members = {m.id: m.title or m.display_name for m in (await session.exec(
+            select(Member).where(Member.family_id == family_id))).all()}
         return [_record_row(r, babies, members) for r in records]
 
 

@@ -13,7 +13,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Awaitable, Callable
 
-from sqlalchemy import select, update
+from sqlalchemy import update
+from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.clock import Clock, utc_now
@@ -121,13 +122,13 @@ async def _due_items(sessions: async_sessionmaker, platforms: set[str], now: dat
                     OutboxItem.next_attempt_at <= now, OutboxItem.platform.in_(platforms))
              .order_by(OutboxItem.next_attempt_at).limit(BATCH))
     async with sessions() as session:
-        return list((await session.execute(query)).scalars())
+        return list((await session.exec(query)).all())
 
 
 async def _claim(sessions: async_sessionmaker, item: OutboxItem, now: datetime) -> bool:
     """Move the item's next attempt forward first, so a second instance skips it."""
     async with sessions() as session:
-        result = await session.execute(
+        result = await session.exec(
             update(OutboxItem)
             .where(OutboxItem.id == item.id, OutboxItem.next_attempt_at == item.next_attempt_at,
                    OutboxItem.sent_at.is_(None))
@@ -138,7 +139,7 @@ async def _claim(sessions: async_sessionmaker, item: OutboxItem, now: datetime) 
 
 async def _record_sent(sessions: async_sessionmaker, item: OutboxItem, now: datetime) -> None:
     async with sessions() as session:
-        await session.execute(update(OutboxItem).where(OutboxItem.id == item.id).values(sent_at=now))
+        await session.exec(update(OutboxItem).where(OutboxItem.id == item.id).values(sent_at=now))
         await session.commit()
 
 
@@ -147,7 +148,7 @@ async def _record_failure(sessions: async_sessionmaker, item: OutboxItem, exc: B
     attempts = item.attempts + 1
     log.warning("outbox item %s failed again (attempt %s): %r", item.id, attempts, exc)
     async with sessions() as session:
-        await session.execute(
+        await session.exec(
             update(OutboxItem).where(OutboxItem.id == item.id)
             .values(attempts=attempts, next_attempt_at=now + backoff(attempts, exc),
                     last_error=_describe(exc)))

@@ -54,6 +54,7 @@ class FakeTelegramApi:
         self._failures: dict[str, list[ApiFailure]] = {}
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
+        self._polls_released = False
         self.port = 0
 
     # -- life cycle ---------------------------------------------------------------
@@ -90,10 +91,11 @@ class FakeTelegramApi:
             self._changed.notify_all()
         return update["update_id"]
 
-    def next_update_id(self) -> int:
-        update_id = self._next_update_id
-        self._next_update_id += 1
-        return update_id
+    async def release_long_polls(self) -> None:
+        """Answer waiting and later getUpdates at once, so a stopping bot need not wait."""
+        async with self._changed:
+            self._polls_released = True
+            self._changed.notify_all()
 
     def fail_next(self, method: str, error_code: int, description: str,
                   parameters: dict[str, Any] | None = None) -> None:
@@ -171,7 +173,8 @@ class FakeTelegramApi:
                 self._updates = [u for u in self._updates if u["update_id"] >= offset]
                 self._changed.notify_all()
             try:
-                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates)), timeout)
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: bool(self._updates) or self._polls_released), timeout)
             except TimeoutError:
                 return []
             return list(self._updates)

@@ -1,0 +1,58 @@
+"""Fixtures: the fake Bot API on a loopback port, a migrated SQLite database, and a
+harness that runs the real python-telegram-bot Application (long polling) against them."""
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+if str(REPO) not in sys.path:           # tests/ is not a package; reach tests.fakes from the root
+    sys.path.insert(0, str(REPO))
+
+from bot.clock import FrozenClock  # noqa: E402
+from storage.engine import make_engine, make_sessionmaker, sqlite_url  # noqa: E402
+from storage.migrate import upgrade  # noqa: E402
+from tests.fakes.telegram_api import FakeTelegramApi  # noqa: E402
+from tests.integration.telegram.harness import TelegramHarness  # noqa: E402
+
+# Monday 2025-06-02 09:30 in Shanghai
+START = datetime(2025, 6, 2, 1, 30, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+async def fake_api():
+    fake = FakeTelegramApi()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+def clock() -> FrozenClock:
+    return FrozenClock(START)
+
+
+@pytest.fixture
+async def engine(tmp_path):
+    engine = make_engine(sqlite_url(tmp_path / "fawn.db"))
+    await upgrade(engine)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+def sessions(engine):
+    return make_sessionmaker(engine)
+
+
+@pytest.fixture
+def harness_factory(fake_api, sessions, clock, tmp_path):
+    """`async with harness_factory(service) as bot:` runs the Application with long polling."""
+    def make(service, *, webhook: bool = False, rate_limit_retries: int = 0) -> TelegramHarness:
+        return TelegramHarness(fake_api, service, sessions=sessions, clock=clock,
+                               photos_dir=tmp_path / "photos", webhook=webhook,
+                               rate_limit_retries=rate_limit_retries)
+    return make

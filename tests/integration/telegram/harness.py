@@ -1,0 +1,72 @@
+"""Runs the real Application against the fake Bot API and lets tests talk to it as Telegram."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.clock import FrozenClock
+from bot.protocol import IncomingMessage, TurnResult
+from bot.telegram import texts
+from bot.telegram.application import BotApiEndpoint, build_application
+from bot.telegram.handlers import FawnTelegram
+from tests.fakes.telegram_api import ApiCall, FakeTelegramApi
+from tests.integration.telegram.services import ObservedService
+from tests.integration.telegram.updates import GROUP, MOM, text_message
+
+
+class TelegramHarness:
+    def __init__(self, fake: FakeTelegramApi, service, *, sessions, clock: FrozenClock,  # noqa: ANN001
+                 photos_dir: Path, webhook: bool, rate_limit_retries: int) -> None:
+        self.fake = fake
+        self.service = ObservedService(service)
+        self.sessions = sessions
+        self.clock = clock
+        self.webhook = webhook
+        self.fawn = FawnTelegram(service=self.service, sessions=sessions, clock=clock, photos_dir=photos_dir)
+        self.application = build_application(
+            fake.token, self.fawn, endpoint=BotApiEndpoint(fake.base_url, fake.base_file_url),
+            webhook=webhook, rate_limit_retries=rate_limit_retries)
+
+    async def __aenter__(self) -> "TelegramHarness":
+        await self.application.initialize()
+        await self.application.start()
+        if not self.webhook:
+            await self.application.updater.start_polling(poll_interval=0, timeout=1)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if not self.webhook:
+            await self.fake.release_long_polls()
+            await self.application.updater.stop()
+        await self.application.stop()
+        await self.application.shutdown()
+
+    # -- talking to the bot -------------------------------------------------------------
+    async def say(self, text: str, **kwargs: Any) -> tuple[IncomingMessage, TurnResult]:
+        """A family member writes in the group; returns the turn the service saw."""
+        return await self.deliver(text_message(text, at=self.clock(), **kwargs))
+
+    async def deliver(self, update: dict[str, Any]) -> tuple[IncomingMessage, TurnResult]:
+        """Deliver one update that reaches the service; wait for its turn."""
+        expected = len(self.service.turns) + 1
+        await self.fake.push_update(update)
+        turns = await self.service.wait_for_turns(expected)
+        return turns[expected - 1]
+
+    async def flush(self) -> None:
+        """Return once every update delivered so far is fully handled (they run in order)."""
+        def is_help(call: ApiCall) -> bool:
+            return call.params.get("text") == texts.HELP
+
+        before = len([call for call in self.fake.calls_of("sendMessage") if is_help(call)])
+        await self.fake.push_update(text_message("/help", sender=MOM, chat=GROUP, at=self.clock()))
+        await self.fake.wait_for_call("sendMessage", count=before + 1, where=is_help)
+
+    async def start_family(self, chat: dict = GROUP, founder: dict = MOM) -> None:
+        before = len(self.fake.calls_of("sendMessage"))
+        await self.fake.push_update(text_message("/start", sender=founder, chat=chat, at=self.clock()))
+        await self.fake.wait_for_call("sendMessage", count=before + 1)
+
+    async def sent_after(self, count_before: int, method: str = "sendMessage") -> ApiCall:
+        calls = await self.fake.wait_for_call(method, count=count_before + 1)
+        return calls[count_before]

@@ -1,0 +1,27 @@
+"""Rows a test needs in the database when it runs without the real service."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import select
+
+from storage.tables import Baby, Family, Member
+
+
+async def seed_family(sessions, chat_id: str, members: dict[str, str], at: datetime) -> int:  # noqa: ANN001
+    """A Telegram family for `chat_id` with members {platform user id: role}."""
+    async with sessions() as session:
+        family = Family(platform="telegram", chat_id=chat_id, created_at=at)
+        session.add(family)
+        await session.flush()
+        session.add(Baby(family_id=family.id, name="宝宝"))
+        for user_id, role in members.items():
+            session.add(Member(family_id=family.id, platform_user_id=user_id, display_name=user_id,
+                               role=role, created_at=at))
+        await session.commit()
+        return family.id
+
+
+async def family_chat_ids(sessions) -> list[str]:  # noqa: ANN001
+    async with sessions() as session:
+        return list((await session.exec(select(Family.chat_id).order_by(Family.id))).all())
