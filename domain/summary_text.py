@@ -125,12 +125,13 @@ def _sleep_line(s: SleepTotals, cmp: Comparisons, lang: str) -> str:
     d = (lambda m: duration_text(m, lang))
     compared = _comparison(s.total_min, cmp, "sleep_min", d, lang)
     if lang == "zh":
-        detail = [f"夜间 {d(s.night_min)}", f"小睡 {s.nap_count}次 {d(s.nap_min)}"]
+        detail = [f"夜间 {d(s.night_min)}"] + ([f"小睡 {s.nap_count}次 {d(s.nap_min)}"] if s.nap_min else [])
         text = f"睡眠：共 {d(s.total_min)}{_aside(detail, compared, lang)}"
         text += f"，最长一觉 {d(s.longest_min)}" if s.longest_min else ""
         text += f"，夜醒 {s.night_wakings}次" if s.night_wakings else ""
         return text + ("，现在还在睡" if s.asleep_since else "")
-    detail = [f"night {d(s.night_min)}", f"{s.nap_count} nap{'s' if s.nap_count != 1 else ''} {d(s.nap_min)}"]
+    detail = [f"night {d(s.night_min)}"] + \
+        ([f"{s.nap_count} nap{'s' if s.nap_count != 1 else ''} {d(s.nap_min)}"] if s.nap_min else [])
     text = f"Sleep: {d(s.total_min)}{_aside(detail, compared, lang)}"
     text += f", longest stretch {d(s.longest_min)}" if s.longest_min else ""
     text += f", woke {s.night_wakings}x at night" if s.night_wakings else ""

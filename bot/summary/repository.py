@@ -8,7 +8,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select, update
+from sqlalchemy import update
+from sqlmodel import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -58,7 +59,7 @@ async def load_families(session: AsyncSession, family_ids: Iterable[int] | None 
     query = select(Family).order_by(Family.id)
     if family_ids is not None:
         query = query.where(Family.id.in_(list(family_ids)))
-    rows = (await session.execute(query)).scalars().all()
+    rows = (await session.exec(query)).all()
     return [_family_schedule(row) for row in rows]
 
 
@@ -69,7 +70,7 @@ async def load_family(session: AsyncSession, family_id: int) -> FamilySchedule |
 
 async def load_babies(session: AsyncSession, family_id: int) -> list[BabyView]:
     query = select(Baby).where(Baby.family_id == family_id).order_by(Baby.id)
-    rows = (await session.execute(query)).scalars().all()
+    rows = (await session.exec(query)).all()
     return [BabyView(b.id, b.name, b.birth_date, b.sex) for b in rows]
 
 
@@ -91,7 +92,7 @@ async def load_records(session: AsyncSession, family_ids: Sequence[int], since: 
     if types is not None:
         query = query.where(Record.type.in_(list(types)))
     grouped: dict[int, dict[int, list[RecordView]]] = defaultdict(lambda: defaultdict(list))
-    for row in (await session.execute(query)).scalars():
+    for row in (await session.exec(query)):
         if row.start < since and row.type != "sleep":
             continue
         grouped[row.family_id][row.baby_id].append(record_view(row))
@@ -101,7 +102,7 @@ async def load_records(session: AsyncSession, family_ids: Sequence[int], since: 
 async def load_growth(session: AsyncSession, baby_id: int) -> list[RecordView]:
     query = select(Record).where(Record.baby_id == baby_id, Record.type == "growth",
                                  Record.deleted_at.is_(None)).order_by(Record.start)
-    return [record_view(row) for row in (await session.execute(query)).scalars()]
+    return [record_view(row) for row in (await session.exec(query))]
 
 
 def _insert_for(session: AsyncSession):  # noqa: ANN202
@@ -118,14 +119,14 @@ async def claim(session: AsyncSession, family_id: int, local_date: date, kind: s
         claimed_at=now,
     ).on_conflict_do_nothing(index_elements=["family_id", "local_date", "kind"]
                              ).returning(SummaryClaim.id)
-    won = (await session.execute(statement)).first() is not None
+    won = (await session.exec(statement)).first() is not None
     await session.commit()
     return won
 
 
 async def mark_sent(session: AsyncSession, family_id: int, local_date: date, kind: str,
                     now: datetime) -> None:
-    await session.execute(update(SummaryClaim).where(
+    await session.exec(update(SummaryClaim).where(
         SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
         SummaryClaim.kind == kind).values(sent_at=now))
     await session.commit()
@@ -133,7 +134,7 @@ async def mark_sent(session: AsyncSession, family_id: int, local_date: date, kin
 
 async def claims_for(session: AsyncSession, family_id: int) -> list[SummaryClaim]:
     query = select(SummaryClaim).where(SummaryClaim.family_id == family_id).order_by(SummaryClaim.id)
-    return list((await session.execute(query)).scalars().all())
+    return list((await session.exec(query)).all())
 
 
 async def enqueue_outbox(session: AsyncSession, family: FamilySchedule, payload: dict[str, Any],

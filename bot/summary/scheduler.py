@@ -97,6 +97,7 @@ class SummaryScheduler:
         self._add_summary_job(family)
 
     def _add_summary_job(self, family: FamilySchedule) -> None:
+        self._remove_job(summary_job_id(family.id))   # replace_existing is ignored before start
         self.scheduler.add_job(
             self.fire_daily, summary_trigger(family), args=[family.id],
             id=summary_job_id(family.id), replace_existing=True, coalesce=True,

@@ -1,0 +1,306 @@
+"""The evening summary against a real database (SQLite, and PostgreSQL when reachable),
+driven by a frozen clock: the scheduler's job functions are called at the clock's time."""
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from PIL import Image
+from sqlalchemy import text
+from sqlmodel import select
+from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+from bot.clock import FrozenClock
+from bot.protocol import OutgoingReply
+from bot.summary import repository as repo
+from bot.summary.chart import DAYS_KEY, PNG_SIGNATURE
+from bot.summary.scheduler import REMINDERS_JOB, SummaryScheduler, summary_job_id
+from storage.engine import make_engine, make_sessionmaker, sqlite_url
+from storage.migrate import upgrade
+from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+NEW_YORK = ZoneInfo("America/New_York")
+PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+JUNE_3 = date(2025, 6, 3)          # a Tuesday
+JUNE_8 = date(2025, 6, 8)          # a Sunday
+
+
+async def _pg_sessions(schema: str) -> tuple[object, async_sessionmaker] | None:
+    engine = create_async_engine(PG_URL, connect_args={"server_settings": {"search_path": schema}})
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    except (OSError, Exception):  # noqa: BLE001 - unreachable server: skip PostgreSQL
+        await engine.dispose()
+        return None
+    return engine, make_sessionmaker(engine)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[async_sessionmaker]:
+    if request.param == "sqlite":
+        engine = make_engine(sqlite_url(tmp_path / "fawn.db"))
+        await upgrade(engine)
+        yield make_sessionmaker(engine)
+        await engine.dispose()
+        return
+    schema = f"fawn_summary_{uuid.uuid4().hex[:10]}"
+    made = await _pg_sessions(schema)
+    if made is None:
+        pytest.skip("PostgreSQL not reachable")
+    engine, maker = made
+    try:
+        await upgrade(engine)  # type: ignore[arg-type]
+        yield maker
+    finally:
+        async with engine.begin() as conn:  # type: ignore[attr-defined]
+            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        await engine.dispose()  # type: ignore[attr-defined]
+
+
+class Sent:
+    """The injected `send`: collects what would go to the messenger."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.replies: list[tuple[int, OutgoingReply]] = []
+        self.fail = fail
+
+    async def __call__(self, family_id: int, reply: OutgoingReply) -> None:
+        if self.fail:
+            raise ConnectionError("messenger down")
+        self.replies.append((family_id, reply))
+
+
+def local(day: date, hour: int, minute: int = 0, tz: ZoneInfo = SHANGHAI) -> datetime:
+    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz).astimezone(timezone.utc)
+
+
+async def seed_family(sessions: async_sessionmaker, tz: str = "Asia/Shanghai",
+                      summary_time: str = "21:00", settings: dict | None = None,
+                      chat_id: str | None = None) -> tuple[int, int]:
+    now = datetime(2025, 6, 1, tzinfo=timezone.utc)
+    async with sessions() as session:
+        family = Family(platform="telegram", chat_id=chat_id or uuid.uuid4().hex, timezone=tz,
+                        summary_time=summary_time, settings=settings or {}, created_at=now)
+        session.add(family)
+        await session.flush()
+        baby = Baby(family_id=family.id, name="小鹿", birth_date=date(2025, 3, 1), sex="female")
+        session.add(baby)
+        await session.commit()
+        return family.id, baby.id  # type: ignore[return-value]
+
+
+async def add(sessions: async_sessionmaker, family_id: int, baby_id: int, type_: str,
+              start: datetime, end: datetime | None = None, deleted: bool = False,
+              **data: object) -> int:
+    async with sessions() as session:
+        record = Record(family_id=family_id, baby_id=baby_id, type=type_, start=start, end=end,
+                        data=data, created_at=start,
+                        deleted_at=start + timedelta(minutes=1) if deleted else None)
+        session.add(record)
+        await session.commit()
+        return record.id  # type: ignore[return-value]
+
+
+async def seed_week(sessions: async_sessionmaker, family_id: int, baby_id: int, last: date,
+                    tz: ZoneInfo = SHANGHAI) -> None:
+    """Each day: two bottles (240 ml on `last`, 20 ml less each day before), a night sleep
+    20:00–06:00 ending that morning, two diapers."""
+    for offset in range(8):
+        day = last - timedelta(days=offset)
+        for hour in (8, 14):
+            await add(sessions, family_id, baby_id, "feeding", local(day, hour, tz=tz),
+                      kind="formula", method="bottle", amount_ml=240 - 20 * offset)
+        await add(sessions, family_id, baby_id, "diaper", local(day, 9, tz=tz), wet=True)
+        await add(sessions, family_id, baby_id, "diaper", local(day, 15, tz=tz), wet=True, solid=True)
+        await add(sessions, family_id, baby_id, "sleep", local(day - timedelta(days=1), 20, tz=tz),
+                  local(day, 6, tz=tz), nap=False, night_wakings=1)
+
+
+def scheduler(sessions: async_sessionmaker, send: Sent, clock: FrozenClock, tmp_path: Path,
+              instance_id: str = "a") -> SummaryScheduler:
+    return SummaryScheduler(sessions, send, clock, instance_id, chart_dir=tmp_path / instance_id)
+
+
+async def claims(sessions: async_sessionmaker, family_id: int) -> list[SummaryClaim]:
+    async with sessions() as session:
+        return await repo.claims_for(session, family_id)
+
+
+async def test_the_summary_job_fires_at_21_00_in_each_family_zone(sessions, tmp_path) -> None:
+    shanghai, _ = await seed_family(sessions, "Asia/Shanghai")
+    new_york, _ = await seed_family(sessions, "America/New_York")
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    assert await summaries.rebuild_jobs() == 2
+    now = datetime(2025, 6, 3, 12, tzinfo=timezone.utc)
+    for family_id, tz in ((shanghai, SHANGHAI), (new_york, NEW_YORK)):
+        job = summaries.scheduler.get_job(summary_job_id(family_id))
+        fire = job.trigger.get_next_fire_time(None, now)
+        assert (fire.astimezone(tz).hour, fire.astimezone(tz).minute) == (21, 0)
+    assert summaries.scheduler.get_job(REMINDERS_JOB) is not None
+
+
+async def test_at_21_00_the_day_summary_goes_out_with_numbers_that_agree_with_the_records(
+        sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    await add(sessions, family_id, baby_id, "feeding", local(JUNE_3, 18), deleted=True,
+              kind="formula", method="bottle", amount_ml=500)
+    clock, sent = FrozenClock(local(JUNE_3, 21)), Sent()
+    assert await scheduler(sessions, sent, clock, tmp_path).fire_daily(family_id)
+    [(to, reply)] = sent.replies
+    assert to == family_id
+    lines = reply.text.splitlines()
+    assert lines[0] == "小鹿的一天（6月3日 周二）"
+    assert lines[1] == "喂养：2次，奶量 480ml（配方奶 480ml；比昨天 +40ml，7天平均 320ml）"
+    # Until 21:00: the 00:00–06:00 part of last night; yesterday had 20:00–24:00 as well.
+    assert lines[2] == "睡眠：共 6小时（夜间 6小时；比昨天 -4小时，7天平均 10小时），最长一觉 10小时，夜醒 1次"
+    assert lines[3] == "尿布：2次（湿 2，便 1；比昨天 ±0，7天平均 2）"
+    [claim] = await claims(sessions, family_id)
+    assert (claim.local_date, claim.kind, claim.claimed_by) == (JUNE_3, "daily", "a")
+    assert claim.sent_at == clock()
+
+
+async def test_in_new_york_the_summary_fires_at_21_00_new_york_time(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions, "America/New_York")
+    await add(sessions, family_id, baby_id, "feeding", local(JUNE_3, 20, 30, tz=NEW_YORK),
+              kind="formula", method="bottle", amount_ml=150)
+    clock, sent = FrozenClock(local(JUNE_3, 21, tz=NEW_YORK)), Sent()
+    assert await scheduler(sessions, sent, clock, tmp_path).fire_daily(family_id)
+    [(_, reply)] = sent.replies
+    assert "6月3日" in reply.text and "奶量 150ml" in reply.text
+
+
+async def test_two_instances_on_one_database_send_one_summary(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    clock, sent = FrozenClock(local(JUNE_3, 21)), Sent()
+    first = scheduler(sessions, sent, clock, tmp_path, "instance-1")
+    second = scheduler(sessions, sent, clock, tmp_path, "instance-2")
+    results = await asyncio.gather(first.fire_daily(family_id), second.fire_daily(family_id))
+    assert sorted(results) == [False, True]
+    assert len(sent.replies) == 1
+    assert len(await claims(sessions, family_id)) == 1
+
+
+async def test_a_restart_at_21_30_sends_the_missed_summary(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    restarted = scheduler(sessions, sent, FrozenClock(local(JUNE_3, 21, 30)), tmp_path)
+    assert await restarted.catch_up() == [(family_id, JUNE_3)]
+    assert len(sent.replies) == 1 and "6月3日" in sent.replies[0][1].text
+
+
+async def test_a_restart_the_next_morning_skips_the_missed_summary(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    restarted = scheduler(sessions, sent, FrozenClock(local(JUNE_3 + timedelta(days=1), 8)), tmp_path)
+    assert await restarted.catch_up() == []
+    assert sent.replies == [] and await claims(sessions, family_id) == []
+
+
+async def test_a_restart_after_the_summary_was_sent_does_not_send_it_again(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions)
+    sent, clock = Sent(), FrozenClock(local(JUNE_3, 21))
+    await scheduler(sessions, sent, clock, tmp_path, "before").fire_daily(family_id)
+    clock.advance(timedelta(minutes=40))
+    assert await scheduler(sessions, sent, clock, tmp_path, "after").catch_up() == []
+    assert len(sent.replies) == 1
+
+
+async def test_start_rebuilds_jobs_and_catches_up_then_shuts_down(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions)
+    sent = Sent()
+    summaries = scheduler(sessions, sent, FrozenClock(local(JUNE_3, 22)), tmp_path)
+    await summaries.start()
+    try:
+        assert summaries.scheduler.running
+        assert summaries.scheduler.get_job(summary_job_id(family_id)) is not None
+        assert len(sent.replies) == 1
+    finally:
+        summaries.shutdown()
+
+
+async def test_a_failed_send_goes_to_the_outbox_and_is_not_marked_sent(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions, chat_id="chat-42")
+    failing = Sent(fail=True)
+    assert await scheduler(sessions, failing, FrozenClock(local(JUNE_3, 21)), tmp_path).fire_daily(family_id)
+    [claim] = await claims(sessions, family_id)
+    assert claim.sent_at is None
+    async with sessions() as session:
+        [item] = (await session.exec(select(OutboxItem))).all()
+    assert (item.family_id, item.chat_id, item.platform) == (family_id, "chat-42", "telegram")
+    assert item.payload["summary"] == {"kind": "daily", "local_date": "2025-06-03"}
+    assert "小鹿的一天" in item.payload["text"] and item.payload["image"].endswith(".png")
+
+
+async def test_the_chart_is_a_png_of_the_last_seven_days(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    await scheduler(sessions, sent, FrozenClock(local(JUNE_3, 21)), tmp_path).fire_daily(family_id)
+    image = sent.replies[0][1].image
+    assert image is not None and image.read_bytes()[:8] == PNG_SIGNATURE
+    plotted = Image.open(image).text[DAYS_KEY].split(",")
+    assert plotted == [str(JUNE_3 - timedelta(days=i)) for i in range(6, -1, -1)]
+
+
+async def test_sunday_evening_also_sends_the_weekly_report(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_8)
+    sent = Sent()
+    await scheduler(sessions, sent, FrozenClock(local(JUNE_8, 21)), tmp_path).fire_daily(family_id)
+    daily, weekly = (reply for _, reply in sent.replies)
+    assert daily.text.startswith("小鹿的一天（6月8日 周日）")
+    assert weekly.text.splitlines()[0] == "本周小结（6/2–6/8）"
+    assert "记录了 7 天：日均奶量 360ml" in weekly.text
+    assert weekly.image is not None and weekly.image.read_bytes()[:8] == PNG_SIGNATURE
+    assert sorted(c.kind for c in await claims(sessions, family_id)) == ["daily", "weekly"]
+
+
+async def test_changing_the_summary_time_moves_the_job(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions)
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    await summaries.rebuild_jobs()
+    async with sessions() as session:
+        family = await session.get(Family, family_id)
+        family.summary_time = "20:30"
+        await session.commit()
+    await summaries.reschedule_family(family_id)
+    job = summaries.scheduler.get_job(summary_job_id(family_id))
+    fire = job.trigger.get_next_fire_time(None, datetime(2025, 6, 3, 4, tzinfo=timezone.utc))
+    assert fire.astimezone(SHANGHAI).strftime("%H:%M") == "20:30"
+
+
+async def test_reminders_go_out_once_and_only_when_turned_on(sessions, tmp_path) -> None:
+    on, on_baby = await seed_family(sessions, settings={"reminders": {"open_sleep_hours": 6}})
+    off, off_baby = await seed_family(sessions)
+    for family_id, baby_id in ((on, on_baby), (off, off_baby)):
+        await add(sessions, family_id, baby_id, "sleep", local(JUNE_3, 1))
+    sent, clock = Sent(), FrozenClock(local(JUNE_3, 8))
+    first = scheduler(sessions, sent, clock, tmp_path, "a")
+    second = scheduler(sessions, sent, clock, tmp_path, "b")
+    assert await first.check_reminders() == 1
+    assert await second.check_reminders() == 0
+    [(family_id, reply)] = sent.replies
+    assert family_id == on and reply.text.endswith("忘记记醒了？")
+
+
+async def test_the_growth_curve_reply_is_a_png_with_who_lines(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await add(sessions, family_id, baby_id, "growth", local(date(2025, 3, 31), 10), weight_kg=4.5)
+    await add(sessions, family_id, baby_id, "growth", local(date(2025, 5, 30), 10), weight_kg=6.0)
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    async with sessions() as session:
+        family = await repo.load_family(session, family_id)
+    reply = await summaries.service.growth_reply(family)
+    assert reply.image is not None and reply.image.read_bytes()[:8] == PNG_SIGNATURE
+    assert reply.text == "小鹿：12周时 6kg，比第30天 +1.5kg。"
