@@ -31,7 +31,7 @@ def woke_up(turn: Turn, prelude: tuple) -> Decision:
     if open_sleep is None:
         baby = turn.babies[0].id if turn.babies else 0
         task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
-        return advance_create(turn, task, {"end": end}, prelude)
+        return advance_create(turn, task, {**turn.extraction.slots.given(), "end": end}, prelude)
     fields = {**open_sleep.fields, "end": end}
     if "nap" not in open_sleep.fields or open_sleep.fields.get("nap") is None:
         fields["nap"] = not is_night_sleep(fields["start"], end)

@@ -18,7 +18,7 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"强化|fortified", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
     (re.compile(r"配方奶|奶粉|配方|formula", re.I), FeedingKind.FORMULA),
     (re.compile(r"母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
-    (re.compile(r"辅食|米粉|米糊|果泥|菜泥|蛋黄|肉泥|粥|面条|solids?\b|puree|cereal", re.I), FeedingKind.SOLID_FOOD),
+    (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|喝了?\d*\s*(ml|毫升)?的?水|\bwater\b", re.I), FeedingKind.WATER),
 ]
 DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|both sides", re.I)
@@ -29,13 +29,13 @@ SIDE_WORDS: list[tuple[re.Pattern[str], FeedingMethod]] = [
 ]
 FOOD = re.compile(r"(米粉|米糊|果泥|菜泥|蛋黄|肉泥|粥|面条|南瓜泥|苹果泥|香蕉|胡萝卜泥|土豆泥|蔬菜泥|rice cereal|oatmeal|puree|banana|avocado)", re.I)
 
-AMOUNT_ML = re.compile(r"(\d+(?:\.\d+)?)\s*(ml|毫升|cc|mls|毫)(?![a-z])", re.I)
-AMOUNT_OZ = re.compile(r"(\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
-AMOUNT_G = re.compile(r"(\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
+AMOUNT_ML = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(ml|毫升|cc|mls|毫)(?![a-z])", re.I)
+AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
+AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克))", re.I)
 
 FELL_ASLEEP = re.compile(r"睡着了|睡了$|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
-WOKE_UP = re.compile(r"醒了|睡醒|起床了|woke up|is awake|just woke|awake now", re.I)
+WOKE_UP = re.compile(r"醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now", re.I)
 NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?)\s*(\d+)\s*(?:次|回|times?)", re.I)
 NO_WAKINGS = re.compile(r"没醒|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)

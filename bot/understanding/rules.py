@@ -101,6 +101,8 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
 
 def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slots, bool]:
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
+    if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
+        kind = FeedingKind.SOLID_FOOD
     direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
     method = _side(text) if direct else None
     if direct:
@@ -115,7 +117,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     start, end = _feeding_times(times, duration)
     slots = Slots(start=start, end=end, kind=kind.value if kind else None,
                   method=method.value if method else None, amount_ml=amount_ml,
-                  amount_g=float(grams.group(1)) if grams else None, duration_min=duration,
+                  amount_g=_signed(grams.group(1)) if grams else None, duration_min=duration,
                   food=food.group(1) if food else None)
     return slots, assumed
 
@@ -128,15 +130,19 @@ def _feeding_times(times: TimeReading, duration: float | None) -> tuple[datetime
     return times.point, None
 
 
+def _signed(raw: str) -> float:
+    return float(raw.replace("−", "-"))
+
+
 def _side(text: str) -> FeedingMethod | None:
     return next((m for p, m in lx.SIDE_WORDS if p.search(text)), None)
 
 
 def _amount_ml(text: str, kind: FeedingKind | None, direct: bool) -> tuple[float | None, bool]:
     if m := lx.AMOUNT_ML.search(text):
-        return float(m.group(1)), False
+        return _signed(m.group(1)), False
     if m := lx.AMOUNT_OZ.search(text):
-        return round(float(m.group(1)) * OZ_ML, 1), False
+        return round(_signed(m.group(1)) * OZ_ML, 1), False
     if direct or kind is FeedingKind.SOLID_FOOD or lx.AMOUNT_G.search(text):
         return None, False
     bare = [float(m.group(1)) for m in lx.BARE_NUMBER.finditer(text)]

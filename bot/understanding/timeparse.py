@@ -38,6 +38,8 @@ DAY_WORDS: list[tuple[str, int]] = [
     (r"昨天|昨日|昨晚|昨夜|yesterday|last night", -1),
     (r"今天|今日|今早|今晚|today|this morning|tonight", 0),
 ]
+_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|went down.*woke|asleep.*woke|bed.*up", re.I)
+_NOON_ONLY = re.compile(r"中午|at noon|\bnoon\b", re.I)
 NIGHT_WORDS = re.compile(r"昨晚|昨夜|前晚|夜里|夜间|晚上|凌晨|半夜|整晚|一晚|晚\d|last night|overnight|night", re.I)
 
 
@@ -64,11 +66,14 @@ def read_times(text: str, now: datetime, night_context: bool = False) -> TimeRea
     said = [(m, said_time(m)) for m in CLOCK.finditer(text)]
     said = [(m, s) for m, s in said if s is not None]
     duration = _duration(text)
-    if len(said) >= 2 and RANGE_SEP.fullmatch(text[said[0][0].end():said[1][0].start()] or "x"):
+    between = text[said[0][0].end():said[1][0].start()] if len(said) >= 2 else ""
+    if len(said) >= 2 and (RANGE_SEP.fullmatch(between or "x") or _SLEPT_WOKE.search(text)):
         start, end = resolve_range(said[0][1], said[1][1], now, night, day)
         return TimeReading(start=start, end=end, duration_min=duration, night=night)
     if said:
         return TimeReading(point=resolve_point(said[0][1], now, day), duration_min=duration, night=night)
+    if _NOON_ONLY.search(text):
+        return TimeReading(point=resolve_point(SaidTime(12, 0, "noon"), now, day), duration_min=duration)
     return TimeReading(point=_relative_point(text, now), duration_min=duration, night=night)
 
 
