@@ -36,7 +36,7 @@ async def _pg_sessions(schema: str) -> tuple[object, async_sessionmaker] | None:
     try:
         async with engine.begin() as conn:
             await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (OSError, Exception):  # noqa: BLE001 - unreachable server: skip PostgreSQL
+    except (OSError, asyncio.TimeoutError):   # unreachable server: skip PostgreSQL
         await engine.dispose()
         return None
     return engine, make_sessionmaker(engine)
