@@ -6,18 +6,17 @@ import csv
 import io
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import update
 from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from domain.vocabulary import Language, RecordType, Role
+from domain.vocabulary import Language, Role
+from storage.convert import record_fields
 from storage.tables import Baby, Family, Member, OutboxItem, Record
 
-POINT_IN_TIME_TYPES = frozenset({RecordType.DIAPER, RecordType.GROWTH, RecordType.HEALTH,
-                                 RecordType.NOTE, RecordType.PHOTO})
 SETTING_NAMES = ("timezone", "language", "summary_time")
 
 
@@ -93,27 +92,26 @@ def _valid_setting(name: str, value: str) -> bool:
 
 
 async def export_records(sessions: async_sessionmaker, family_id: int) -> list[dict]:
-    """Every live record of the family as a dict with the vocabulary's field names."""
+    """Every live record of the family as a dict with the vocabulary's field names,
+    times in the family's timezone."""
     async with sessions() as session:
+        family = await session.get(Family, family_id)
+        zone = ZoneInfo(family.timezone) if family else timezone.utc
         records = (await session.exec(select(Record).where(
             Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.start))).all()
         babies = {b.id: b.name for b in (await session.exec(
             select(Baby).where(Baby.family_id == family_id))).all()}
         members = {m.id: m.title or m.display_name for m in (await session.exec(
             select(Member).where(Member.family_id == family_id))).all()}
-        return [_record_row(r, babies, members) for r in records]
+        return [_record_row(r, babies, members, zone) for r in records]
 
 
-def _record_row(record: Record, babies: dict, members: dict) -> dict:
+def _record_row(record: Record, babies: dict, members: dict, zone: tzinfo) -> dict:
     row: dict = {"id": record.id, "baby": babies.get(record.baby_id), "type": record.type}
-    if record.type in POINT_IN_TIME_TYPES:
-        row["time"] = record.start.isoformat()
-    else:
-        row["start"] = record.start.isoformat()
-        row["end"] = record.end.isoformat() if record.end else None
-    row.update(record.data)
+    row.update({name: value.isoformat() if isinstance(value, datetime) else value
+                for name, value in record_fields(record, zone).items()})
     row.update({"created_by": members.get(record.created_by),
-                "created_at": record.created_at.isoformat() if record.created_at else None,
+                "created_at": record.created_at.astimezone(zone).isoformat() if record.created_at else None,
                 "source_message": record.source_message_id, "task": record.task_id})
     return row
 

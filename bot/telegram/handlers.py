@@ -94,12 +94,12 @@ async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | N
     if pressed is None or not isinstance(pressed, Message):
         await fawn.send_result(bot, chat_id, result)
         return
+    # The edited message keeps its platform id, which already belongs to the reply that
+    # carried the button; so the outcome reply is not marked delivered under that id.
     edited = await show_outcome(bot, chat_id, pressed.message_id, result.reply,
                                 carried_photo=bool(pressed.photo))
     if not edited:
         await fawn.send_result(bot, chat_id, result)
-    elif result.reply_id is not None:
-        await fawn.service.mark_delivered(result.reply_id, str(pressed.message_id))
 
 
 async def _answer(query, text: str | None = None) -> None:  # noqa: ANN001

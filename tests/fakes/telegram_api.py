@@ -25,6 +25,7 @@ class ApiCall:
     method: str
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
+    result: Any = None            # what the fake answered (a sent message, True, …)
 
 
 @dataclass
@@ -118,34 +119,30 @@ class FakeTelegramApi:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(matching()) >= count), timeout)
         return matching()
 
-    async def wait_until_consumed(self, update_id: int, timeout: float = WAIT_SECONDS) -> None:
-        """Wait until the bot acknowledged `update_id` (asked for a later offset)."""
-        async with self._changed:
-            await asyncio.wait_for(
-                self._changed.wait_for(lambda: all(u["update_id"] > update_id for u in self._updates)),
-                timeout)
-
     # -- the HTTP side ------------------------------------------------------------
     async def _method(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
             return _error(401, "Unauthorized")
         method = request.match_info["method"]
         params, files = await _read_params(request)
-        call = ApiCall(method, params, files)
+        outcome, value = await self._answer(method, params)
         async with self._changed:
-            self.calls.append(call)
+            self.calls.append(ApiCall(method, params, files, value if outcome == "ok" else None))
             self._changed.notify_all()
+        return _ok(value) if outcome == "ok" else value
+
+    async def _answer(self, method: str, params: dict) -> tuple[str, Any]:
         failures = self._failures.get(method)
         if failures:
             failure = failures.pop(0)
-            return _error(failure.error_code, failure.description, failure.parameters)
+            return "error", _error(failure.error_code, failure.description, failure.parameters)
         handler = getattr(self, f"_api_{method}", None)
         if handler is None:
-            return _error(404, f"Not Found: method {method} is not faked")
+            return "error", _error(404, f"Not Found: method {method} is not faked")
         try:
-            return _ok(await handler(params))
+            return "ok", await handler(params)
         except _ApiError as exc:
-            return _error(exc.code, exc.description)
+            return "error", _error(exc.code, exc.description)
 
     async def _download(self, request: web.Request) -> web.Response:
         content = self.files.get(request.match_info["path"])
@@ -187,6 +184,12 @@ class FakeTelegramApi:
         message["photo"] = [{"file_id": f"sent-{message['message_id']}",
                              "file_unique_id": f"u-sent-{message['message_id']}",
                              "width": 1, "height": 1}]
+        return message
+
+    async def _api_sendDocument(self, params: dict) -> Any:
+        message = self._bot_message(params, caption=params.get("caption"))
+        message["document"] = {"file_id": f"doc-{message['message_id']}",
+                                "file_unique_id": f"u-doc-{message['message_id']}"}
         return message
 
     async def _api_editMessageText(self, params: dict) -> Any:

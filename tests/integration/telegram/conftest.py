@@ -18,8 +18,8 @@ from storage.migrate import upgrade  # noqa: E402
 from tests.fakes.telegram_api import FakeTelegramApi  # noqa: E402
 from tests.integration.telegram.harness import TelegramHarness  # noqa: E402
 
-# Monday 2025-06-02 09:30 in Shanghai
-START = datetime(2025, 6, 2, 1, 30, tzinfo=timezone.utc)
+# 2026-05-04 20:15 in Shanghai: the evening of the seed sleep conversation
+START = datetime(2026, 5, 4, 12, 15, tzinfo=timezone.utc)
 
 
 @pytest.fixture
@@ -56,3 +56,13 @@ def harness_factory(fake_api, sessions, clock, tmp_path):
                                photos_dir=tmp_path / "photos", webhook=webhook,
                                rate_limit_retries=rate_limit_retries)
     return make
+
+
+@pytest.fixture
+async def real_service(tmp_path, clock, engine):
+    """The application service from `bot.wiring`, on the same database file as `sessions`."""
+    from bot.wiring import build_service
+
+    service, service_engine = await build_service(sqlite_url(tmp_path / "fawn.db"), clock=clock)
+    yield service
+    await service_engine.dispose()

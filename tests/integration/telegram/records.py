@@ -1,0 +1,21 @@
+"""Reading what a turn wrote, straight from the database."""
+from __future__ import annotations
+
+from sqlmodel import select
+
+from storage.tables import Family, Message, Record
+
+
+async def live_records(sessions) -> list[Record]:  # noqa: ANN001
+    async with sessions() as session:
+        return list((await session.exec(select(Record).where(Record.deleted_at.is_(None)))).all())
+
+
+async def stored_reply(sessions, reply_id: int) -> Message:  # noqa: ANN001
+    async with sessions() as session:
+        return await session.get(Message, reply_id)
+
+
+async def family_of_chat(sessions, chat_id: str) -> Family | None:  # noqa: ANN001
+    async with sessions() as session:
+        return (await session.exec(select(Family).where(Family.chat_id == chat_id))).first()
