@@ -102,6 +102,8 @@ def show(value: Any, ctx: MatchContext) -> str:
     """A value as a scenario author would write it."""
     if isinstance(value, datetime):
         return to_local_minute(value, ctx.zone).isoformat(timespec="minutes")
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, (list, tuple)):

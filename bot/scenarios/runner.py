@@ -1,6 +1,7 @@
 """Running one scenario through the real `ChatService`, in its own copy of the database."""
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -31,7 +32,10 @@ class ScenarioResult:
 
 
 async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[Any, Any]:
-    from bot.wiring import build_service   # the composition root; imported when first needed
+    """The composition root's service on a copy of the migrated template (so: no migrating again)."""
+    from bot.wiring import build_service   # imported when first needed
+    if "migrate" in inspect.signature(build_service).parameters:
+        return await build_service(url, clock=clock, model=model, migrate=False)
     return await build_service(url, clock=clock, model=model)
 
 
