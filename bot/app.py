@@ -46,7 +46,8 @@ def configure_logging(level: str) -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
-async def run(config: FawnConfig) -> None:
+async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
+    """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     from bot.telegram.application import BotApiEndpoint, build_application
     from bot.telegram.handlers import FawnTelegram
     from bot.telegram.runner import WebhookSettings, run_polling, run_webhook
@@ -61,7 +62,7 @@ async def run(config: FawnConfig) -> None:
         telegram.token.get_secret_value(), fawn, webhook=telegram.mode == "webhook",
         endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
         rate_limit_retries=telegram.rate_limit_retries)
-    stop = stop_on_signals()
+    stop = stop or stop_on_signals()
     background = [asyncio.create_task(run_outbox_loop(
         sessions, {"telegram": fawn.sender(application.bot)}, stop=stop,
         on_delivered=service.mark_delivered))]
