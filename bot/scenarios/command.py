@@ -5,6 +5,7 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -53,7 +54,8 @@ def main(argv: list[str]) -> int:
     return 0 if all(o.result.passed for o in outcomes) else 1
 
 
-async def run_files(files: list[Path], *, model: str = "rules", repeat: int = 1, echo=None,  # noqa: ANN001
+async def run_files(files: list[Path], *, model: str = "rules", repeat: int = 1,
+                    echo: Callable[[Outcome], None] | None = None,
                     factory: ServiceFactory = build_real_service) -> list[Outcome]:
     outcomes: list[Outcome] = []
     async with TemplateDatabase() as database:

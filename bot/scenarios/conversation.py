@@ -45,8 +45,7 @@ class Conversation:
         if result.reply is not None:
             self.replies.append(SentReply(result.reply, result.reply_id))
         after = await self.state()
-        return PlayedTurn(result.reply, str(result.kind.value if hasattr(result.kind, "value") else result.kind),
-                          changes_between(before, after), after)
+        return PlayedTurn(result.reply, str(result.kind), changes_between(before, after), after)
 
     def _incoming(self, turn: Turn, message_id: str, **values: Any) -> IncomingMessage:
         member = self.scenario.member(turn.member)

@@ -15,6 +15,7 @@ from bot.scenarios.conversation import Conversation
 from bot.scenarios.database import TemplateDatabase, remove_database
 from bot.scenarios.matching import MatchContext
 from bot.scenarios.model import Scenario, Turn
+from bot.scenarios.state import FamilyState
 from bot.scenarios.times import aware
 from domain.vocabulary import ChatKind
 
@@ -49,9 +50,11 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model:
         service, engine = await factory(url, clock=clock, model=model)
         try:
             family_id = await set_up_family(service, scenario, zone)
+            conversation = Conversation(service, family_id, clock, scenario)
+            first_state = await conversation.state()
         except Exception as error:  # noqa: BLE001 — a broken service fails the scenario, not the run
             return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
-        return await play_turns(Conversation(service, family_id, clock, scenario), scenario, zone)
+        return await play_turns(conversation, first_state, scenario, zone)
     finally:
         if engine is not None:
             await engine.dispose()
@@ -73,8 +76,8 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
     return family_id
 
 
-async def play_turns(conversation: Conversation, scenario: Scenario, zone: ZoneInfo) -> ScenarioResult:
-    state = await conversation.state()
+async def play_turns(conversation: Conversation, state: FamilyState, scenario: Scenario,
+                     zone: ZoneInfo) -> ScenarioResult:
     for number, turn in enumerate(scenario.turns, start=1):
         move_clock(conversation.clock, turn, first=number == 1, zone=zone)
         try:

@@ -138,3 +138,32 @@ async def test_the_command_reports_each_file_and_a_closing_line(tmp_path: Path):
     report = json.loads(json.dumps(as_json(outcomes)))
     assert report["passed"] == 1 and report["failed"] == 1
     assert set(report["results"][0]) == {"file", "name", "passed", "failed_turn", "message"}
+
+
+async def test_repeat_reports_a_pass_rate_and_the_model_reaches_the_factory(tmp_path: Path):
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n", encoding="utf-8")
+    models: list[str] = []
+
+    async def factory(url: str, *, clock, model: str):  # noqa: ANN001
+        models.append(model)
+        return FakeChatService(), FakeEngine()
+
+    outcomes = await run_files([path], model="gpt-x", repeat=3, factory=factory)
+    assert models == ["gpt-x"] * 3
+    assert outcome_line(outcomes[0]).startswith("PASS 3/3")
+    assert closing_line(outcomes).splitlines() == ["pass rate 3/3 runs (100.0%)", "1 passed, 0 failed"]
+
+
+async def test_a_join_turn_sends_nothing():
+    head = HEAD.replace("    guest: {name: 小王, role: friend}", "    guest: {name: 小王, role: null}")
+    result, service = await run("  - join: guest\n    expect: {reply: none, no_change: true}\n"
+                                "  - guest: 刚刚喝了90ml配方奶\n    expect: {reply: refused}\n", head=head)
+    assert result.passed, result.message
+    assert [m.sender_id for m in service.received] == ["guest"]
+    assert "guest" not in service.roles
+
+
+async def test_pressing_on_a_reply_that_does_not_exist_fails_the_turn():
+    result, _ = await run("  - mom: 刚刚喝了90ml配方奶\n  - press: undo\n    by: mom\n    message: 5\n")
+    assert result.failed_turn == 2 and "no reply 5" in result.message

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.scenarios.command import main
+
+
+def test_a_malformed_file_exits_non_zero_naming_file_and_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nclock: 2026-05-04T20:15\nturns:\n  - press: confirm\n    by: nobody\n",
+                   encoding="utf-8")
+    assert main(["run", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:5: by: 'nobody' is not a member key" in out
+    assert out.rstrip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_json_output_has_the_documented_shape(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\n", encoding="utf-8")
+    assert main(["run", "--json", str(bad)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["passed"] == 0 and report["failed"] == 1
+    assert report["results"][0]["passed"] is False and "bad.yaml:1" in report["results"][0]["message"]
+
+
+def test_no_files_is_a_usage_error(tmp_path: Path) -> None:
+    assert main(["run", str(tmp_path)]) == 2
