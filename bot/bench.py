@@ -114,8 +114,13 @@ def _write_sample(records: list[RecordView], tz: tzinfo, local_date: date, path:
 
 BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "summaries": bench_summaries,
-    # "turns": add a function here taking argv and returning an exit code.
+    "turns": lambda argv: _bench_turns(argv),
 }
+
+
+def _bench_turns(argv: list[str]) -> int:
+    from bot.bench_turns import bench_turns
+    return bench_turns(argv)
 
 
 def main(argv: list[str]) -> int:
