@@ -1,0 +1,310 @@
+"""The application service against a real database (a temporary SQLite file and a fresh
+PostgreSQL schema, see conftest.py): idempotency, button presses, concurrency, roles,
+expiry, recent context, forged input and the audit trail. Nothing of ours is mocked;
+the extractor is the real rule extractor (wrapped only to observe what it is given)."""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from bot.clock import FrozenClock
+from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, TurnResult
+from bot.understanding.extractor import ExtractionOutcome, Extractor, build_extractor
+from bot.understanding.request import ExtractionRequest
+from bot.wiring import FawnService
+from domain.vocabulary import ReplyKind, TaskState
+from storage import repositories as repo
+from storage.convert import task_from_row
+from storage.engine import make_sessionmaker
+from storage.tables import AgentTask, AuditEntry, Member, Message, Record
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+EVENING = datetime(2026, 5, 4, 20, 15, tzinfo=SHANGHAI)
+PLATFORM, CHAT = "scenario", "family-1"
+CROSS_DAY_SLEEP = "昨晚8点到凌晨3点睡的"      # always asks to confirm (cross_day_sleep)
+
+
+class RecordingExtractor:
+    """The real extractor, plus a list of every request the service gave it."""
+
+    def __init__(self, inner: Extractor) -> None:
+        self.inner = inner
+        self.requests: list[ExtractionRequest] = []
+
+    async def extract(self, request: ExtractionRequest) -> ExtractionOutcome:
+        self.requests.append(request)
+        return await self.inner.extract(request)
+
+
+@dataclass
+class Family:
+    """One family chat driven through the service: a parent, a caregiver and a friend."""
+
+    service: FawnService
+    clock: FrozenClock
+    extractor: RecordingExtractor
+    id: int = 0
+    sent: int = 0
+    buttons: dict[str, str] = field(default_factory=dict)   # action -> token of the last reply
+
+    def message(self, who: str, text: str = "", *, token: str | None = None,
+                after: timedelta = timedelta(minutes=1), **extra) -> IncomingMessage:  # noqa: ANN003
+        self.sent += 1
+        self.clock.advance(after)
+        return IncomingMessage(PLATFORM, CHAT, who, who, f"m{self.sent}", self.clock(), text,
+                               press=ButtonPress(token) if token else None, **extra)
+
+    async def send(self, msg: IncomingMessage) -> TurnResult:
+        result = await self.service.handle(msg)
+        if result.reply and result.reply.buttons:
+            self.buttons = {b.action: b.token for b in result.reply.buttons}
+        return result
+
+    async def say(self, who: str, text: str, **kw) -> TurnResult:  # noqa: ANN003
+        return await self.send(self.message(who, text, **kw))
+
+    async def press(self, who: str, token: str) -> TurnResult:
+        return await self.send(self.message(who, token=token))
+
+    async def count(self, table, *where) -> int:  # noqa: ANN001
+        async with self.service.sessions() as s:
+            return (await s.execute(select(func.count()).select_from(table).where(*where))).scalar_one()
+
+    async def rows(self, table, *where, order=None) -> list:  # noqa: ANN001
+        async with self.service.sessions() as s:
+            q = select(table).where(*where).order_by(order if order is not None else table.id)
+            return list((await s.execute(q)).scalars())
+
+    async def member_id(self, who: str) -> int:
+        (member,) = await self.rows(Member, Member.platform_user_id == who)
+        return member.id
+
+
+@pytest.fixture
+async def family(database) -> Family:  # noqa: ANN001
+    clock = FrozenClock(EVENING)
+    extractor = RecordingExtractor(build_extractor())
+    service = FawnService(make_sessionmaker(database.engine), extractor, clock=clock)
+    chat = Family(service, clock, extractor)
+    chat.id = await service.setup_family(FamilySetup(PLATFORM, CHAT, members=(
+        MemberSetup("mom", "妈妈", "妈妈", "parent"),
+        MemberSetup("nanny", "阿姨", "阿姨", "caregiver"),
+        MemberSetup("guest", "小王", None, "friend"))))
+    return chat
+
+
+async def _awaiting_confirmation(family: Family) -> str:
+    """Start a cross-midnight sleep, which always waits for a confirm; return its confirm token."""
+    result = await family.say("mom", CROSS_DAY_SLEEP)
+    assert result.kind is ReplyKind.CONFIRM
+    return family.buttons["confirm"]
+
+
+# --- idempotency -------------------------------------------------------------------------
+
+async def test_a_redelivered_message_writes_once_and_comes_back_as_a_silent_duplicate(family: Family) -> None:
+    msg = family.message("mom", "刚刚喝了90ml配方奶")
+
+    first = await family.send(msg)
+    again = await family.send(msg)
+
+    assert first.kind is ReplyKind.RECORDED and len(first.written) == 1
+    assert again.duplicate is True and again.reply is None and again.written == ()
+    assert await family.count(Record) == 1
+    assert await family.count(Message, Message.platform_message_id == msg.message_id) == 1
+    assert await family.count(AuditEntry, AuditEntry.action == "record_create") == 1
+
+
+async def test_pressing_confirm_twice_writes_one_record_and_rejects_the_second_press(family: Family) -> None:
+    token = await _awaiting_confirmation(family)
+
+    first = await family.press("mom", token)
+    second = await family.press("mom", token)
+
+    assert first.kind is ReplyKind.RECORDED and len(first.written) == 1
+    assert first.press_rejected is False
+    assert second.press_rejected is True and second.written == ()
+    assert await family.count(Record, Record.type == "sleep") == 1
+
+
+async def test_parent_and_caregiver_confirming_at_the_same_moment_write_exactly_one_sleep(family: Family) -> None:
+    """On PostgreSQL both turns read revision 1 and race to the compare-and-set; on SQLite
+    the write lock serialises them and the later turn reads the completed task."""
+    token = await _awaiting_confirmation(family)
+    mom_press, nanny_press = family.message("mom", token=token), family.message("nanny", token=token)
+
+    results = await asyncio.gather(family.send(mom_press), family.send(nanny_press))
+
+    assert sorted(len(r.written) for r in results) == [0, 1]
+    assert sorted(r.press_rejected for r in results) == [False, True]
+    assert await family.count(Record, Record.type == "sleep") == 1
+    (task,) = await family.rows(AgentTask)
+    assert task.state == "completed"
+    winner = next(r for r in results if r.written)
+    winner_id = await family.member_id("mom" if winner is results[0] else "nanny")
+    assert task.confirmed_by == winner_id
+
+
+async def test_a_task_change_made_from_a_stale_revision_loses_the_compare_and_set(family: Family) -> None:
+    await _awaiting_confirmation(family)
+    async with family.service.sessions() as first, family.service.sessions() as second:
+        mine = task_from_row(await repo.active_task(first, family.id), SHANGHAI)
+        theirs = task_from_row(await repo.active_task(second, family.id), SHANGHAI)
+        await repo.cas_task(first, replace(mine, state=TaskState.CANCELLED, revision=mine.revision + 1),
+                            family.clock())
+        await first.commit()
+
+        with pytest.raises(repo.TaskConflict):
+            await repo.cas_task(second, replace(theirs, state=TaskState.COMPLETED,
+                                                revision=theirs.revision + 1), family.clock())
+
+    (task,) = await family.rows(AgentTask)
+    assert (task.state, task.revision) == ("cancelled", 2)
+
+
+# --- roles -------------------------------------------------------------------------------
+
+async def test_a_friend_asking_to_record_a_formula_feed_is_refused_and_nothing_changes(family: Family) -> None:
+    result = await family.say("guest", "帮我记录90ml配方奶")
+
+    assert result.kind is ReplyKind.REFUSED
+    assert result.written == () and result.updated == ()
+    assert await family.count(AgentTask) == 0
+    assert await family.count(Record) == 0
+    assert await family.count(AuditEntry) == 0
+
+
+# --- expiry ------------------------------------------------------------------------------
+
+async def test_a_confirmation_sixty_one_minutes_later_finds_the_task_expired_and_writes_nothing(family: Family) -> None:
+    await _awaiting_confirmation(family)
+
+    late = await family.say("mom", "确认", after=timedelta(minutes=61))
+
+    assert late.kind is ReplyKind.EXPIRED
+    assert late.written == ()
+    (task,) = await family.rows(AgentTask)
+    assert task.state == "expired"
+    assert await family.count(Record) == 0
+
+
+async def test_a_confirmation_fifty_nine_minutes_later_still_writes_the_sleep(family: Family) -> None:
+    """The other side of the expiry line, so the test above cannot pass for another reason."""
+    await _awaiting_confirmation(family)
+
+    in_time = await family.say("mom", "确认", after=timedelta(minutes=59))
+
+    assert in_time.kind is ReplyKind.RECORDED
+    assert await family.count(Record, Record.type == "sleep") == 1
+
+
+# --- recent context ----------------------------------------------------------------------
+
+async def test_the_extractor_sees_at_most_twenty_earlier_messages_and_never_the_current_one(family: Family) -> None:
+    chatter = [f"今天天气不错{'呀' * n}" for n in range(1, 26)]   # distinct, no numbers, no reply
+
+    for text in chatter:
+        await family.say("mom", text)
+
+    requests = family.extractor.requests
+    assert len(requests) == len(chatter)
+    assert requests[0].recent == ()
+    for request in requests:
+        assert len(request.recent) <= 20
+        assert request.text not in [line.text for line in request.recent]
+    stored = [m.text for m in await family.rows(Message)]
+    assert [line.text for line in requests[-1].recent] == stored[-21:-1]
+    assert [line.text for line in requests[-1].recent][-1] == chatter[-2]
+
+
+# --- forged and oversized input ----------------------------------------------------------
+
+@pytest.mark.parametrize("forged", ["t999.1.confirm", "garbage", "t{task}.{future}.confirm"])
+async def test_a_forged_button_token_is_rejected_and_changes_nothing(family: Family, forged: str) -> None:
+    await _awaiting_confirmation(family)
+    (before,) = await family.rows(AgentTask)
+    token = forged.format(task=before.id, future=before.revision + 5)
+
+    result = await family.press("mom", token)
+
+    assert result.press_rejected is True
+    assert result.kind in (ReplyKind.REFUSED, ReplyKind.NONE)
+    assert result.written == () and result.updated == () and result.deleted == ()
+    (after,) = await family.rows(AgentTask)
+    assert (after.state, after.revision) == (before.state, before.revision) == ("awaiting_confirmation", 1)
+    assert await family.count(Record) == 0
+
+
+@pytest.mark.parametrize("addressed", [True, False], ids=["addressed_to_the_bot", "group_chatter"])
+async def test_a_hundred_kilobyte_message_gets_a_short_polite_reply_or_silence_and_changes_nothing(
+        family: Family, addressed: bool) -> None:
+    huge = ("宝宝今天很乖，我们在公园散步，天气晴朗。" * 6000)[:100_000]
+
+    result = await family.say("mom", huge, addressed_to_bot=addressed)
+
+    assert result.kind in (ReplyKind.NONE, ReplyKind.CHAT, ReplyKind.ANSWER, ReplyKind.REFUSED)
+    if result.reply is not None:
+        assert 0 < len(result.reply.text) < 1000
+    assert result.written == ()
+    assert await family.count(Record) == 0
+    assert await family.count(AgentTask) == 0
+    assert await family.count(Message, Message.direction == "in") == 1
+
+
+# --- audit -------------------------------------------------------------------------------
+
+async def test_every_record_create_and_update_leaves_an_audit_row_naming_the_member_and_message(
+        family: Family) -> None:
+    created = await family.say("mom", "刚刚喝了91ml配方奶")
+    (record_id,) = created.written
+    asked = await family.say("nanny", "不对，是90ml")
+    updated = await family.say("nanny", "确认")
+
+    assert asked.kind is ReplyKind.CONFIRM
+    assert updated.kind is ReplyKind.UPDATED and updated.updated == (record_id,)
+    entries = await family.rows(AuditEntry, AuditEntry.record_id == record_id)
+    assert [e.action for e in entries] == ["record_create", "record_update"]
+    create, update = entries
+    assert create.member_id == await family.member_id("mom")
+    assert create.message_id == created.incoming_id
+    assert create.after["amount_ml"] in (91, 91.0, "91.0", "91")
+    assert update.member_id == await family.member_id("nanny")
+    assert update.message_id == updated.incoming_id
+    assert update.before["amount_ml"] in (91, 91.0, "91.0", "91")
+    assert update.after["amount_ml"] in (90, 90.0, "90.0", "90")
+
+
+# --- the database's own guard --------------------------------------------------------------
+
+def _task_row(family_id: int, state: str) -> AgentTask:
+    at = EVENING
+    return AgentTask(family_id=family_id, action="create", record_type="feeding", state=state,
+                     created_at=at, updated_at=at, expires_at=at + timedelta(hours=1))
+
+
+async def test_the_database_refuses_a_second_active_task_for_one_family(family: Family) -> None:
+    async with family.service.sessions() as s:
+        s.add(_task_row(family.id, "pending"))
+        await s.commit()
+
+    async with family.service.sessions() as s:
+        s.add(_task_row(family.id, "awaiting_confirmation"))
+        with pytest.raises(IntegrityError):
+            await s.commit()
+
+    assert await family.count(AgentTask) == 1
+
+
+async def test_the_database_allows_any_number_of_finished_tasks_beside_the_active_one(family: Family) -> None:
+    async with family.service.sessions() as s:
+        for state in ("completed", "cancelled", "expired", "completed", "pending"):
+            s.add(_task_row(family.id, state))
+        await s.commit()
+
+    assert await family.count(AgentTask) == 5
