@@ -34,7 +34,8 @@ def test_there_are_scenarios_to_run() -> None:
 def test_scenario(path: Path, template_database: TemplateDatabase) -> None:
     scenario = load_scenario(path)
     result = asyncio.run(run_scenario(scenario, template_database))
-    assert result.passed, f"{path.relative_to(SCENARIOS)} turn {result.failed_turn}: {result.message}"
+    if not result.passed:
+        pytest.fail(f"{path.relative_to(SCENARIOS)} turn {result.failed_turn}: {result.message}", pytrace=False)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(SCENARIOS)) for p in FILES])
