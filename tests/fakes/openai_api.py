@@ -1,0 +1,113 @@
+"""A loopback fake of an OpenAI-compatible chat completions endpoint, for the real
+pydantic-ai `OpenAIChatModel` (and the real `openai` client underneath it).
+
+Point the model's provider at `fake.base_url` (http://127.0.0.1:<port>/v1). Every
+`POST /v1/chat/completions` body is recorded; the answer is a tool call to the output
+tool the request names in `tools` (pydantic-ai's output tool, usually `final_result`)
+whose arguments are the JSON object the test chose with `fake.answer_with(...)`. A request
+that offers no tools but asks for a JSON `response_format` gets the object as content.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+OUTPUT_TOOL_PREFIX = "final_result"
+
+
+@dataclass
+class ChatRequest:
+    """One request the fake received, as JSON, with helpers for what tests look at."""
+
+    body: dict[str, Any]
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return self.body.get("messages", [])
+
+    @property
+    def tool_names(self) -> list[str]:
+        return [t["function"]["name"] for t in self.body.get("tools", []) if t.get("type") == "function"]
+
+    def text(self, role: str) -> str:
+        """All text the messages of one role carry (system, user, …), joined by newlines."""
+        parts: list[str] = []
+        for message in self.messages:
+            if message.get("role") != role:
+                continue
+            content = message.get("content")
+            if isinstance(content, str):
+                parts.append(content)
+            elif isinstance(content, list):
+                parts.extend(p.get("text", "") for p in content if isinstance(p, dict))
+        return "\n".join(parts)
+
+
+@dataclass
+class FakeOpenAI:
+    """Start with `await fake.start()`, stop with `await fake.stop()`."""
+
+    model: str = "gpt-test"
+    requests: list[ChatRequest] = field(default_factory=list)
+    answers: list[dict[str, Any]] = field(default_factory=list)   # one per request; the last repeats
+    port: int = 0
+    _runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", self._completions)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def answer_with(self, *outputs: dict[str, Any]) -> None:
+        """The output object(s) to return, in order; the last one answers any further request."""
+        self.answers = list(outputs)
+
+    # -- the endpoint -------------------------------------------------------------------
+
+    async def _completions(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.requests.append(ChatRequest(body))
+        if not self.answers:
+            return web.json_response({"error": {"message": "the test chose no answer", "type": "fake"}},
+                                     status=500)
+        output = self.answers[min(len(self.requests), len(self.answers)) - 1]
+        return web.json_response(self._completion(ChatRequest(body), output))
+
+    def _completion(self, request: ChatRequest, output: dict[str, Any]) -> dict[str, Any]:
+        arguments = json.dumps(output, ensure_ascii=False)
+        tool = _output_tool(request.tool_names)
+        if tool is not None:
+            message = {"role": "assistant", "content": None, "tool_calls": [{
+                "id": f"call_{len(self.requests)}", "type": "function",
+                "function": {"name": tool, "arguments": arguments}}]}
+            finish = "tool_calls"
+        else:
+            message, finish = {"role": "assistant", "content": arguments}, "stop"
+        return {"id": f"chatcmpl-fake-{len(self.requests)}", "object": "chat.completion",
+                "created": int(time.time()), "model": request.body.get("model", self.model),
+                "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+                "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}
+
+
+def _output_tool(names: list[str]) -> str | None:
+    """The output tool pydantic-ai offers (`final_result`, or `final_result_<Type>`)."""
+    for name in names:
+        if name.startswith(OUTPUT_TOOL_PREFIX):
+            return name
+    return names[0] if names else None
