@@ -7,7 +7,8 @@ sleep ends. Night vs nap follows the record's `nap` field (derived when missing)
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
@@ -129,16 +130,43 @@ def summarise_days(records: Iterable[RecordView], tz: tzinfo, dates: Iterable[da
 
     An open sleep counts up to `as_of` (if given); otherwise it is left out.
     """
-    days = {d: DaySummary(d) for d in dates}
+    days = _LocalDays(dates, tz)
+    day_at, adder_for = days.day_at, _ADDERS.get      # bound once: this loop is the hot path
     for record in records:
-        if record.type == RecordType.SLEEP:
+        if record.type == "sleep":
             _add_sleep(days, record, tz, as_of)
             continue
-        day = days.get(record.start.astimezone(tz).date())
+        day = day_at(record.start.timestamp())
         if day is not None:
             day.record_count += 1
-            _ADDERS.get(record.type, _ignore)(day, record)
-    return days
+            adder_for(record.type, _ignore)(day, record)
+    return dict(zip(days.dates, days.summaries))
+
+
+class _LocalDays:
+    """The requested local dates as UTC-timestamp intervals, to place times quickly."""
+
+    __slots__ = ("dates", "summaries", "starts", "ends")
+
+    def __init__(self, dates: Iterable[date], tz: tzinfo) -> None:
+        self.dates = sorted(set(dates))
+        self.summaries = [DaySummary(d) for d in self.dates]
+        bounds = [day_bounds(d, tz) for d in self.dates]
+        self.starts = [start.timestamp() for start, _ in bounds]
+        self.ends = [end.timestamp() for _, end in bounds]
+
+    def day_at(self, ts: float) -> DaySummary | None:
+        i = bisect_right(self.starts, ts) - 1
+        return self.summaries[i] if i >= 0 and ts < self.ends[i] else None
+
+    def overlaps(self, start_ts: float, end_ts: float) -> Iterator[tuple[DaySummary, float]]:
+        """(day, minutes) for each requested day that [start_ts, end_ts) touches."""
+        i = max(0, bisect_right(self.starts, start_ts) - 1)
+        while i < len(self.starts) and self.starts[i] < end_ts:
+            minutes = (min(end_ts, self.ends[i]) - max(start_ts, self.starts[i])) / 60
+            if minutes > 0:
+                yield self.summaries[i], minutes
+            i += 1
 
 
 def summarise_day(records: Iterable[RecordView], tz: tzinfo, local_date: date,
@@ -202,7 +230,7 @@ def _duration_min(record: RecordView) -> float:
     return 0.0
 
 
-def _add_sleep(days: dict[date, DaySummary], record: RecordView, tz: tzinfo,
+def _add_sleep(days: _LocalDays, record: RecordView, tz: tzinfo,
                as_of: datetime | None) -> None:
     start, end = record.start, record.end
     if end is None:
@@ -210,29 +238,25 @@ def _add_sleep(days: dict[date, DaySummary], record: RecordView, tz: tzinfo,
             return
         end = as_of
     is_nap = _is_nap(record, tz)
-    for local_date, minutes in _split_by_local_day(start, end, tz):
-        day = days.get(local_date)
-        if day is None:
-            continue
+    start_ts, end_ts = start.timestamp(), end.timestamp()
+    for day, minutes in days.overlaps(start_ts, end_ts):
         day.sleep.total_min += minutes
         if is_nap:
             day.sleep.nap_min += minutes
         else:
             day.sleep.night_min += minutes
-    _add_sleep_counts(days, record, end, tz, is_nap)
+    ended_on = days.day_at(end_ts - 1e-6)      # a sleep ending at midnight ended the day before
+    if ended_on is not None:
+        _add_sleep_counts(ended_on, record, (end_ts - start_ts) / 60, is_nap)
 
 
-def _add_sleep_counts(days: dict[date, DaySummary], record: RecordView, end: datetime,
-                      tz: tzinfo, is_nap: bool) -> None:
-    day = days.get(end.astimezone(tz).date())
-    if day is None:
-        return
+def _add_sleep_counts(day: DaySummary, record: RecordView, minutes: float, is_nap: bool) -> None:
     day.record_count += 1
     sleep = day.sleep
     if record.end is None:
         sleep.asleep_since = record.start
         return
-    sleep.longest_min = max(sleep.longest_min, (end - record.start).total_seconds() / 60)
+    sleep.longest_min = max(sleep.longest_min, minutes)
     sleep.night_wakings += int(_number(record.fields.get("night_wakings")))
     sleep.nap_count += 1 if is_nap else 0
 
@@ -244,19 +268,6 @@ def _is_nap(record: RecordView, tz: tzinfo) -> bool:
     if record.end is None:
         return 5 <= record.start.astimezone(tz).hour < 18
     return not is_night_sleep(record.start.astimezone(tz), record.end.astimezone(tz))
-
-
-def _split_by_local_day(start: datetime, end: datetime, tz: tzinfo) -> list[tuple[date, float]]:
-    """Minutes of [start, end) on each local date it touches (real elapsed time, DST-safe)."""
-    pieces: list[tuple[date, float]] = []
-    cursor = start
-    while cursor < end:
-        local_date = cursor.astimezone(tz).date()
-        _, next_midnight = day_bounds(local_date, tz)
-        piece_end = min(end, next_midnight)
-        pieces.append((local_date, (piece_end.timestamp() - cursor.timestamp()) / 60))
-        cursor = piece_end
-    return pieces
 
 
 def _add_diaper(day: DaySummary, record: RecordView) -> None:
