@@ -7,10 +7,10 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
-from domain.turn import DeleteRecord, Effect, SaveTask, UpdateRecord, WriteRecord
+from domain.turn import DeleteRecord, Effect, SaveTask, UpdateProfile, UpdateRecord, WriteRecord
 from storage import repositories as repo
 from storage.convert import dump_slots, record_columns
-from storage.tables import Record
+from storage.tables import Baby, Record
 
 
 @dataclass
@@ -43,6 +43,9 @@ async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: Tur
             await _update(s, effect, scope)
             applied.updated.append(effect.record_id)
             applied.log.append("record:update")
+        elif isinstance(effect, UpdateProfile):
+            await _update_profile(s, effect, scope)
+            applied.log.append("profile:update")
         elif isinstance(effect, DeleteRecord):
             await _delete(s, effect, scope)
             applied.deleted.append(effect.record_id)
@@ -92,3 +95,19 @@ async def _delete(s: AsyncSession, effect: DeleteRecord, scope: TurnScope) -> No
     s.add(row)
     await repo.audit(s, scope.family_id, scope.member_id, "record_undo" if effect.undo else "record_delete",
                      scope.now, record_id=row.id, message_id=scope.message_id, before=dump_slots(effect.before))
+
+
+async def _update_profile(s: AsyncSession, effect: UpdateProfile, scope: TurnScope) -> None:
+    baby = await s.get(Baby, effect.baby_id)
+    for key, value in effect.fields.items():
+        if key == "nickname":
+            baby.nicknames = sorted({*baby.nicknames, value})
+        else:
+            setattr(baby, key, value)
+    s.add(baby)
+    await repo.audit(s, scope.family_id, scope.member_id, "profile_update", scope.now,
+                     message_id=scope.message_id, before=_plain(effect.before), after=_plain(effect.fields))
+
+
+def _plain(values: dict) -> dict:
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in values.items()}

@@ -17,7 +17,8 @@ def outgoing(reply: Reply, lang: Language, now: datetime, task: PendingTask | No
     for button in reply.buttons:
         token = _token(button.action, button.record_id, task, written)
         if token:
-            buttons.append(OutgoingButton(button.action, button_label(button.action, lang), token))
+            label = button.label or button_label(button.action, lang)
+            buttons.append(OutgoingButton(button.action, label, token))
     return OutgoingReply(kind=reply.kind, text=render(reply, lang, now), buttons=tuple(buttons))
 
 

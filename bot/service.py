@@ -111,7 +111,8 @@ class ChatService:
         return await self.extractor.extract(request)
 
     async def _build_turn(self, s, family, member, msg, extraction, tasks, now, zone, lang, press) -> Turn:
-        babies = tuple(BabyView(b.id, b.name, tuple(b.nicknames)) for b in await repo.babies(s, family.id))
+        babies = tuple(BabyView(b.id, b.name, tuple(b.nicknames), b.birth_date, b.sex, b.birth_weight_kg,
+                                b.birth_height_cm) for b in await repo.babies(s, family.id))
         undo_id = press.record_id if press and press.action == "undo" else None
         wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
         return Turn(

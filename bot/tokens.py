@@ -10,7 +10,7 @@ import re
 from domain.turn import Press
 
 MAX_BYTES = 64
-_TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z_]{1,24}))?$")
+_TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z0-9_]{1,24}))?$")
 _UNDO = re.compile(r"^u(\d{1,12})$")
 
 

@@ -76,11 +76,16 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any],
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
                         prelude, note="fatal value")
     missing = missing_fields(record_type, fields)
+    if task.baby_id is None:
+        task = replace(task, baby_id=turn.babies[0].id) if len(turn.babies) == 1 else task
+    if task.baby_id is None:
+        missing = ["baby", *missing]
     by = turn.member.id
     if missing:
         saved = _save(task, TaskState.PENDING, turn.now, slots=_storable(slots, fields),
                       missing=tuple(missing), last_supplied_by=by)
-        return Decision(_ask(record_type, missing, slots), prelude + (SaveTask(saved),), note="ask")
+        ask = _which_baby(turn) if missing[0] == "baby" else _ask(record_type, missing, slots)
+        return Decision(ask, prelude + (SaveTask(saved),), note="ask")
     reason = confirmation_reason(record_type, fields, found, turn.now)
     if reason:
         saved = _save(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=_storable(slots, fields),
@@ -105,6 +110,9 @@ def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any], prelude: tu
 def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
     """A confirmed task runs: create writes, update changes the target record."""
     confirmed = replace(task, confirmed_by=turn.member.id)
+    if task.action is TaskAction.PROFILE_UPDATE:
+        from domain.profile import execute_profile
+        return execute_profile(turn, task)
     if task.action is TaskAction.CREATE:
         fields = complete_fields(task.record_type, task.slots, turn.now)
         return write_now(turn, confirmed, fields)
@@ -132,6 +140,19 @@ def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> 
         buttons = (Button(f"choose:{FeedingKind.FORMULA.value}"),
                    Button(f"choose:{FeedingKind.BREAST_MILK.value}"), Button("cancel"))
     return Reply(ReplyKind.ASK, "ask", {"type": record_type, "missing": missing, "slots": slots}, buttons)
+
+
+def named_baby(turn: Turn) -> int | None:
+    named = turn.extraction.baby
+    for baby in turn.babies:
+        if named and (baby.name == named or named in baby.nicknames):
+            return baby.id
+    return None
+
+
+def _which_baby(turn: Turn) -> Reply:
+    buttons = tuple(Button(f"choose:b{b.id}", label=b.name) for b in turn.babies) + (Button("cancel"),)
+    return Reply(ReplyKind.ASK, "which_baby", {"babies": [b.name for b in turn.babies]}, buttons)
 
 
 def _storable(slots: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.advance import advance_create, execute_confirmed, merge_slots
+from domain.advance import advance_create, execute_confirmed, merge_slots, named_baby
 from domain.corrections import correct_recent_record, reopen_update
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.press import decide_press
+from domain.profile import decide_profile
 from domain.queries import answer_query
 from domain.sleep_events import fell_asleep, woke_up
 from domain.tasks import PendingTask, new_task, transition
@@ -52,12 +53,17 @@ def _refuse_without_right(turn: Turn) -> Decision | None:
 
 def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     e = turn.extraction
+    if task.action is TaskAction.PROFILE_UPDATE and e.intent in TASK_ANSWERS and \
+            not may(turn.member.role, Permission.EDIT_PROFILE):
+        return Decision(Reply(ReplyKind.REFUSED, "profile_parent_only"), note="no right: profile")
     if e.intent is Intent.CONFIRM:
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)
         return _ask_again(turn, task)
     if e.intent is Intent.CANCEL:
         return _cancel(turn, task)
+    if task.baby_id is None and named_baby(turn) is not None:
+        return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     same_topic = e.record_type is None or e.record_type == task.record_type
     if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
             e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
@@ -94,6 +100,8 @@ def _without_task(turn: Turn) -> Decision:
         return undo(turn, turn.undo_target)
     if e.intent is Intent.CORRECT:
         return correct_recent_record(turn)
+    if e.intent is Intent.PROFILE:
+        return decide_profile(turn)
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):
@@ -133,12 +141,12 @@ def _supersede(turn: Turn) -> tuple:
     return (SaveTask(transition(task, TaskState.CANCELLED, turn.now)),)
 
 
-def _baby_id(turn: Turn) -> int:
-    named = turn.extraction.baby
-    for baby in turn.babies:
-        if named and (baby.name == named or named in baby.nicknames):
-            return baby.id
-    return turn.babies[0].id
+def _baby_id(turn: Turn) -> int | None:
+    """The baby a message is about: the one named, the only one, or None (then we ask)."""
+    named = named_baby(turn)
+    if named is not None:
+        return named
+    return turn.babies[0].id if len(turn.babies) == 1 else None
 
 
 def _chat(turn: Turn) -> Decision:

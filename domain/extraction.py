@@ -6,7 +6,7 @@ without an offset; `Extraction.localised` attaches the family's zone).
 """
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import date, datetime, tzinfo
 from enum import StrEnum
 from typing import Literal
 
@@ -23,6 +23,7 @@ class Intent(StrEnum):
     CANCEL = "cancel"      # 算了 / 取消 / cancel
     UNDO = "undo"          # 撤销 / undo
     QUERY = "query"        # 今天喝了多少奶?
+    PROFILE = "profile"    # 把宝宝生日改成2026年3月2日
     CHAT = "chat"          # anything else
 
 
@@ -71,6 +72,22 @@ class Slots(BaseModel):
         return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
+class ProfileChange(BaseModel):
+    """Baby profile fields a message asks to set."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = None
+    nickname: str | None = None
+    birth_date: date | None = None
+    sex: Literal["female", "male"] | None = None
+    birth_weight_kg: float | None = None
+    birth_height_cm: float | None = None
+
+    def given(self) -> dict[str, object]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
 class QueryMetric(StrEnum):
     FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
     SLEEP_TOTAL = "sleep_total"       # 今天睡了多久
@@ -98,6 +115,7 @@ class Extraction(BaseModel):
     slots: Slots = Field(default_factory=Slots)
     sleep_event: SleepEvent | None = None
     query: Query | None = None
+    profile: ProfileChange | None = None
     reference: Literal["last_record"] | None = Field(
         None, description="the message points at the record just made (刚才那条)")
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")

@@ -1,6 +1,8 @@
 """Button presses: checked against the active task and its revision; stale presses change nothing."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.advance import advance_create, execute_confirmed
 from domain.permissions import Permission, may
 from domain.tasks import transition
@@ -30,6 +32,8 @@ def decide_press(turn: Turn) -> Decision:
         return _rejected(ReplyKind.REFUSED, "stale_button")
     if task.revision != press.revision:
         return _rejected(ReplyKind.REFUSED, "task_changed")
+    if task.action is TaskAction.PROFILE_UPDATE and not may(turn.member.role, Permission.EDIT_PROFILE):
+        return _rejected(ReplyKind.REFUSED, "profile_parent_only")
     return _press_on_task(turn, task)
 
 
@@ -43,6 +47,11 @@ def _press_on_task(turn: Turn, task) -> Decision:  # noqa: ANN001
         cancelled = transition(task, TaskState.CANCELLED, turn.now, last_supplied_by=turn.member.id)
         return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
                         (SaveTask(cancelled),), note="cancel by press")
-    if action == "choose" and task.action is TaskAction.CREATE and turn.press.value:
-        return advance_create(turn, task, {"kind": turn.press.value})
+    value = turn.press.value
+    if action == "choose" and task.action is TaskAction.CREATE and value:
+        if value.startswith("b") and value[1:].isdigit():
+            if all(b.id != int(value[1:]) for b in turn.babies):
+                return _rejected(ReplyKind.REFUSED, "stale_button")
+            return advance_create(turn, replace(task, baby_id=int(value[1:])), {})
+        return advance_create(turn, task, {"kind": value})
     return _rejected(ReplyKind.REFUSED, "stale_button")

@@ -33,6 +33,9 @@ PROBLEM = {
 STATIC = {
     "friend_cannot_write": ("抱歉，只有家长和照护者可以记录或确认，你可以随时查询哦。",
                             "Sorry — only parents and caregivers can record or confirm. You can still ask anything."),
+    "profile_parent_only": ("只有家长可以修改宝宝档案。", "Only parents can change the baby's profile."),
+    "profile_unclear": ("要改档案里的什么呢？比如“把生日改成2026年3月2日”。",
+                        "What should change? e.g. “birth date is 2026-03-02”."),
     "friend_cannot_press": ("只有家长和照护者可以操作", "Only parents and caregivers can do that"),
     "stale_button": ("这个按钮已经失效了", "That button is no longer active"),
     "task_changed": ("内容已经改过了，请按最新消息的按钮", "That was changed since — use the latest message"),
@@ -115,6 +118,52 @@ def _expired(v, lang, now):
             else "That request expired after an hour and was not saved. Please tell me again.")
 
 
+def _which_baby(v, lang, now):
+    names = "、".join(v["babies"])
+    return f"是哪个宝宝？（{names}）" if lang is L.ZH else f"Which baby? ({', '.join(v['babies'])})"
+
+
+PROFILE_FIELD = {"name": ("名字", "name"), "nickname": ("小名", "nickname"), "birth_date": ("生日", "birth date"),
+                 "sex": ("性别", "sex"), "birth_weight_kg": ("出生体重", "birth weight"),
+                 "birth_height_cm": ("出生身长", "birth length")}
+SEX = {"female": ("女孩", "girl"), "male": ("男孩", "boy")}
+
+
+def _profile_value(key: str, value: Any, lang: Language) -> str:
+    if key == "sex" and value in SEX:
+        return pick(SEX[value], lang)
+    if key == "birth_weight_kg":
+        return f"{number(value)}kg"
+    if key == "birth_height_cm":
+        return f"{number(value)}cm"
+    return "?" if value is None else str(value)
+
+
+def _changes(v: dict, lang: Language, arrow: bool) -> str:
+    parts = []
+    for key, value in v["change"].items():
+        label = pick(PROFILE_FIELD[key], lang)
+        old = v.get("before", {}).get(key) if arrow else None
+        text = f"{label} {_profile_value(key, old, lang)} → {_profile_value(key, value, lang)}" if arrow and \
+            key in v.get("before", {}) else f"{label} {_profile_value(key, value, lang)}"
+        parts.append(text)
+    return "，".join(parts) if lang is L.ZH else ", ".join(parts)
+
+
+def _profile_confirm(v, lang, now):
+    return f"要修改{v['baby']}的档案吗？{_changes(v, lang, True)}" if lang is L.ZH else \
+        f"Change {v['baby']}'s profile? {_changes(v, lang, True)}"
+
+
+def _profile_updated(v, lang, now):
+    return f"已更新{v['baby']}的档案：{_changes(v, lang, False)}" if lang is L.ZH else \
+        f"Updated {v['baby']}'s profile: {_changes(v, lang, False)}"
+
+
+def _profile_same(v, lang, now):
+    return f"{v['baby']}的档案已经是这样了。" if lang is L.ZH else f"{v['baby']}'s profile already says so."
+
+
 def _cancelled(v, lang, now):
     return "好的，已取消，没有记录。" if lang is L.ZH else "OK, cancelled — nothing was saved."
 
@@ -192,7 +241,8 @@ def _period(period: Any, lang: Language) -> str:
 _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "recorded": _recorded, "ask": _ask, "confirm": _confirm, "updated": _updated, "woke_up": _woke,
     "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
-    "cancelled": _cancelled, "still_waiting": _still_waiting, "undone_create": _undone,
+    "cancelled": _cancelled, "which_baby": _which_baby, "profile_confirm": _profile_confirm,
+    "profile_updated": _profile_updated, "profile_same": _profile_same, "still_waiting": _still_waiting, "undone_create": _undone,
     "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,
     "already_so": _already_so, "query_feeding_total": _feeding_total, "query_sleep_total": _sleep_total,
     "query_last_feeding": _last, "query_last_sleep": _last, "query_timeline": _timeline,

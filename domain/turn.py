@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from domain.extraction import Extraction
@@ -23,6 +23,10 @@ class BabyView:
     id: int
     name: str
     nicknames: tuple[str, ...] = ()
+    birth_date: date | None = None
+    sex: str | None = None
+    birth_weight_kg: float | None = None
+    birth_height_cm: float | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class Turn:
 class Button:
     action: str                  # confirm | cancel | undo | choose:<value>
     record_id: int | None = None  # undo buttons name a record; others name the task
+    label: str | None = None      # a label of its own (e.g. a baby's name), else the standard one
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,14 @@ class SaveTask:
     task: PendingTask
 
 
-Effect = WriteRecord | UpdateRecord | DeleteRecord | SaveTask
+@dataclass(frozen=True)
+class UpdateProfile:
+    baby_id: int
+    fields: dict[str, Any]       # name, nickname (added), birth_date, sex, birth_weight_kg, birth_height_cm
+    before: dict[str, Any]
+
+
+Effect = WriteRecord | UpdateRecord | DeleteRecord | SaveTask | UpdateProfile
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Rows ⇄ domain values: JSON slots with datetimes, records with typed fields, time zones."""
 from __future__ import annotations
 
-from datetime import datetime, timezone, tzinfo
+from datetime import date, datetime, timezone, tzinfo
 from typing import Any
 
 from domain.records import TIME_FIELD
@@ -18,6 +18,8 @@ def dump_slots(slots: dict[str, Any]) -> dict[str, Any]:
     for key, value in slots.items():
         if isinstance(value, datetime):
             value = value.astimezone(timezone.utc).isoformat()
+        elif isinstance(value, date):
+            value = value.isoformat()
         elif hasattr(value, "value"):
             value = value.value
         out[key] = value
@@ -29,6 +31,8 @@ def load_slots(raw: dict[str, Any], zone: tzinfo) -> dict[str, Any]:
     for key in TIME_KEYS:
         if isinstance(out.get(key), str):
             out[key] = datetime.fromisoformat(out[key]).astimezone(zone)
+    if isinstance(out.get("birth_date"), str):
+        out["birth_date"] = date.fromisoformat(out["birth_date"])
     return out
 
 

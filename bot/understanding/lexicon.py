@@ -11,7 +11,15 @@ CANCEL = re.compile(rf"^{_P}(算了|取消|不用了?|不要了?|不记了|别�
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|应该是|其实是|no[,，]|not |actually|wrong|oops|i mean)", re.I)
 
-FEEDING_WORDS = re.compile(r"喝|吃|喂|奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed|bottle|drank|drink|nursed|nursing|breastfe|formula|ate\b", re.I)
+FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
+EATING_VERBS = re.compile(r"喝|吃|喂|drank|drink|ate\b|eat", re.I)
+CHAT_QUESTION = re.compile(r"什么|吗[?？]?$|呢[?？]?$|what|\?$|？$", re.I)
+
+BIRTH_DATE = re.compile(r"(?:生日|出生日期|出生|birthday|birth ?date|born)\D{0,8}?(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})", re.I)
+SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|男宝|女宝)|\bis an? (boy|girl)\b|\bsex\b\D{0,8}(male|female)", re.I)
+BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千克|斤|g|克)?|birth weight\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|g|lb)?", re.I)
+NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
+NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
 SLEEP_WORDS = re.compile(r"睡|醒|午觉|小觉|sleep|slept|nap|asleep|woke|awake|bed", re.I)
 
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [

@@ -5,13 +5,13 @@ Reads an `ExtractionRequest` and proposes an `Extraction`. It decides nothing.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from bot.understanding import lexicon as lx
 from bot.understanding.numerals import normalise
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
-from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, ProfileChange, Query, QueryMetric, QueryPeriod, SleepEvent, Slots
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 OZ_ML = 29.5735
@@ -28,6 +28,9 @@ def extract(request: ExtractionRequest) -> Extraction:
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
+    profile = profile_change(text)
+    if profile is not None:
+        return Extraction(intent=Intent.PROFILE, profile=profile, **common)
     correction = lx.CORRECTION.match(text)
     body = text[correction.end():] if correction else text
     if not correction and lx.QUERY.search(body):
@@ -62,6 +65,8 @@ def _intent(request: ExtractionRequest, record_type: RecordType | None,
 
 def _record_type(text: str) -> RecordType | None:
     feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
+    if not feeding and lx.EATING_VERBS.search(text):
+        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or not lx.CHAT_QUESTION.search(text)
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
     sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
     if feeding and sleep:
@@ -174,6 +179,32 @@ def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent
     if lx.FELL_ASLEEP.search(text) and not times.duration_min:
         return SleepEvent.FELL_ASLEEP
     return None
+
+
+def profile_change(text: str) -> ProfileChange | None:
+    found: dict[str, object] = {}
+    if m := lx.BIRTH_DATE.search(text):
+        try:
+            found["birth_date"] = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return None
+    if m := lx.SEX_CHANGE.search(text):
+        word = next(g for g in m.groups() if g).lower()
+        found["sex"] = "male" if word[0] in "男b" or word == "male" else "female"
+    if m := lx.BIRTH_WEIGHT.search(text):
+        found["birth_weight_kg"] = _kilograms(m)
+    if m := lx.NICKNAME.search(text):
+        found["nickname"] = next(g for g in m.groups() if g)
+    elif m := lx.NAME_CHANGE.search(text):
+        found["name"] = next(g for g in m.groups() if g)
+    return ProfileChange(**found) if found else None
+
+
+def _kilograms(m: re.Match[str]) -> float:
+    value = float(m.group(1) or m.group(3))
+    unit = (m.group(2) or m.group(4) or "kg").lower()
+    factor = {"斤": 0.5, "g": 0.001, "克": 0.001, "lb": 0.4536}.get(unit, 1.0)
+    return round(value * factor, 3)
 
 
 def _query(text: str) -> Query:
