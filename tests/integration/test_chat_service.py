@@ -225,7 +225,8 @@ async def test_the_extractor_sees_at_most_twenty_earlier_messages_and_never_the_
 
 # --- forged and oversized input ----------------------------------------------------------
 
-@pytest.mark.parametrize("forged", ["t999.1.confirm", "garbage", "t{task}.{future}.confirm"])
+@pytest.mark.parametrize("forged", ["t999.1.confirm", "garbage", "t{task}.{future}.confirm"],
+                         ids=["unknown_task", "garbage", "revision_from_the_future"])
 async def test_a_forged_button_token_is_rejected_and_changes_nothing(family: Family, forged: str) -> None:
     await _awaiting_confirmation(family)
     (before,) = await family.rows(AgentTask)
