@@ -40,7 +40,9 @@ async def deliver(sessions: async_sessionmaker, send: SendFn, *, family_id: int 
     """Send `reply`; on failure store it in the outbox and return None."""
     try:
         return await send(chat_id, reply)
-    except Exception as exc:  # noqa: BLE001 - any failed send goes to the outbox
+    except (ValueError, TypeError):
+        raise                 # a reply that breaks the contract (e.g. a token over 64 bytes): a bug, not a retry
+    except Exception as exc:  # noqa: BLE001 - any other failed send goes to the outbox
         log.warning("send to %s:%s failed, queued in the outbox: %r", platform, chat_id, exc)
         moment = now or utc_now()
         async with sessions() as session:

@@ -73,13 +73,13 @@ def is_command(message: Message) -> bool:
 
 
 def command_text(message: Message, bot_username: str | None) -> str:
-    """`/undo@fawn_bot now` → `/undo now`: the command without the bot's name."""
+    """`/undo@fawn_bot now` → `undo now`: a command is its word, said to the bot."""
     text = message.text or ""
     command, _, rest = text.partition(" ")
     name, _, target = command.partition("@")
     if target and bot_username and target.lower() != bot_username.lower():
         return text
-    return f"{name} {rest}".strip()
+    return f"{name.lstrip('/')} {rest}".strip()
 
 
 def is_addressed_to_bot(message: Message, bot_id: int, bot_username: str | None) -> bool:

@@ -145,3 +145,12 @@ async def test_a_redelivered_message_is_recorded_and_answered_once(harness_facto
     replies = [c for c in bot.fake.calls_of("sendMessage") if c.params["text"] not in (texts.HELP, texts.WELCOME_NEW)]
     assert len(replies) == 1
     assert len(await live_records(sessions)) == 1
+
+
+async def test_the_undo_command_undoes_the_last_record(harness_factory, real_service, sessions):
+    async with harness_factory(real_service) as bot:
+        await bot.start_family()
+        await bot.say("刚刚喝了91ml配方奶")
+        msg, result = await bot.say("/undo@fawn_test_bot")
+    assert msg.text == "undo" and msg.addressed_to_bot
+    assert result.kind.value == "undone" and await live_records(sessions) == []
