@@ -57,7 +57,7 @@ class ChatService:
 
     async def _already_stored(self, msg: IncomingMessage) -> bool:
         async with self.sessions() as s:
-            return await repo.message_exists(s, msg.platform, msg.chat_id, msg.message_id)
+            return await repo.message_exists(s, msg.platform, msg.chat_id, _delivery_id(msg))
 
     async def _turn(self, msg: IncomingMessage) -> TurnResult:
         trace_id = uuid.uuid4().hex[:16]
@@ -65,7 +65,7 @@ class ChatService:
             family = await repo.family_by_chat(s, msg.platform, msg.chat_id)
             if family is None:
                 return TurnResult(reply=_no_family(msg), trace_id=trace_id)
-            if await repo.message_exists(s, msg.platform, msg.chat_id, msg.message_id):
+            if await repo.message_exists(s, msg.platform, msg.chat_id, _delivery_id(msg)):
                 return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
             member = await self._member(s, family, msg)
             incoming = await self._store_incoming(s, family, member, msg, trace_id)
@@ -124,7 +124,9 @@ class ChatService:
             recent_records=await load.load_records(s, family, zone, now, tasks.active),
             open_sleep=await load.load_open_sleep(s, family, zone),
             undo_target=await load.load_undo_target(s, family, zone, undo_id) if wants_undo else None,
-            press=press, query_records=await load.load_query_records(s, family, zone, now, extraction))
+            press=press, query_records=await load.load_query_records(s, family, zone, now, extraction),
+            edit_target=await load.load_edit_target(s, family, zone, msg) if msg.edited else None,
+            photo_file=_photo_file(msg), caption_text=msg.text[:MAX_TEXT] if _photo_file(msg) else "")
 
     async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> Member:
         member = await repo.member_by_identity(s, family.id, msg.sender_id)
@@ -140,7 +142,7 @@ class ChatService:
         payload = {"action": decode(msg.press.token).action if msg.press and decode(msg.press.token) else None,
                    "edited": msg.edited} if msg.press or msg.edited else {}
         row = Message(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
-                      platform_message_id=msg.message_id, direction="in", member_id=member.id,
+                      platform_message_id=_delivery_id(msg), direction="in", member_id=member.id,
                       sender_name=msg.sender_name[:128], text=msg.text[:MAX_TEXT],
                       kind="button" if msg.press else "text", payload=payload, trace_id=trace_id,
                       sent_at=msg.sent_at)
@@ -171,6 +173,16 @@ class ChatService:
         async with self.sessions() as s:
             family = await repo.family_by_chat(s, platform, chat_id)
             return family.id if family else None
+
+
+def _delivery_id(msg: IncomingMessage) -> str:
+    """Edits keep the original message id on the platform; each edit version is its own delivery."""
+    return f"{msg.message_id}#edit@{int(msg.sent_at.timestamp())}" if msg.edited else msg.message_id
+
+
+def _photo_file(msg: IncomingMessage) -> str | None:
+    photo = next((a for a in msg.attachments if a.kind == "photo" and a.local_path), None)
+    return str(photo.local_path) if photo else None
 
 
 def _no_family(msg: IncomingMessage) -> OutgoingReply | None:

@@ -85,3 +85,12 @@ async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, no
     start, end = query_window(extraction.query, now)
     rows = await repo.records_in_window(s, family.id, start, end)
     return tuple(record_view(r, zone) for r in rows)
+
+
+async def load_edit_target(s: AsyncSession, family: Family, zone: ZoneInfo, msg) -> RecordView | None:  # noqa: ANN001
+    """The live record that the edited message's original version wrote."""
+    original = await repo.message_by_platform_id(s, msg.platform, msg.chat_id, msg.message_id)
+    if original is None:
+        return None
+    row = await repo.record_from_message(s, family.id, original.id)
+    return record_view(row, zone) if row else None

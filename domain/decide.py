@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.advance import advance_create, execute_confirmed, merge_slots, named_baby
-from domain.corrections import correct_recent_record, reopen_update
+from domain.corrections import correct_recent_record, propose_update, reopen_update
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.press import decide_press
@@ -31,6 +31,10 @@ def decide_turn(turn: Turn) -> Decision:
     refusal = _refuse_without_right(turn)
     if refusal:
         return refusal
+    if turn.photo_file is not None:
+        return _photo(turn)
+    if turn.edit_target is not None and turn.extraction.slots.given():
+        return propose_update(turn, turn.edit_target, turn.extraction.slots.given())
     if turn.active_task is not None:
         decided = _with_task(turn, turn.active_task)
         if decided is not None:
@@ -42,6 +46,9 @@ def _refuse_without_right(turn: Turn) -> Decision | None:
     e = turn.extraction
     if may(turn.member.role, Permission.RECORD):
         return None
+    if turn.photo_file is not None or turn.edit_target is not None and e.slots.given():
+        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
+                        note="no right")
     wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
                                                  or e.intent is Intent.UNDO)
     answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
@@ -147,6 +154,18 @@ def _baby_id(turn: Turn) -> int | None:
     if named is not None:
         return named
     return turn.babies[0].id if len(turn.babies) == 1 else None
+
+
+def _photo(turn: Turn) -> Decision:
+    """A picture becomes a photo record at once (low risk), with its caption; undo is offered."""
+    from domain.turn import Button, WriteRecord
+    fields = {"time": turn.now, "file": turn.photo_file}
+    caption = turn.extraction.slots.caption or turn.caption_text
+    if caption:
+        fields["caption"] = caption
+    baby = _baby_id(turn) or turn.babies[0].id
+    reply = Reply(ReplyKind.RECORDED, "recorded", {"type": RecordType.PHOTO, "fields": fields}, (Button("undo"),))
+    return Decision(reply, (WriteRecord(RecordType.PHOTO, baby, fields),), note="photo")
 
 
 def _chat(turn: Turn) -> Decision:

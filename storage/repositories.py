@@ -132,3 +132,9 @@ async def audit(s: AsyncSession, family_id: int, member_id: int | None, action: 
                 before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
     s.add(AuditEntry(family_id=family_id, member_id=member_id, action=action, record_id=record_id,
                      task_id=task_id, message_id=message_id, before=before, after=after, at=at))
+
+
+async def record_from_message(s: AsyncSession, family_id: int, message_id: int) -> Record | None:
+    q = (select(Record).where(Record.family_id == family_id, Record.source_message_id == message_id,
+                              Record.deleted_at.is_(None)).order_by(Record.id.desc()).limit(1))
+    return (await s.execute(q)).scalars().first()

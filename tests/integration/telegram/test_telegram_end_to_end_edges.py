@@ -92,7 +92,7 @@ async def test_export_sends_the_records_with_vocabulary_names_to_a_parent_only(h
     assert {"start", "baby", "created_by", "source_message"} <= set(row) and len(refused) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the service does not turn photo attachments into photo records yet")
+
 async def test_a_photo_with_a_caption_becomes_a_photo_record(harness_factory, real_service, sessions, clock):
     async with harness_factory(real_service) as bot:
         await bot.start_family()
@@ -103,7 +103,7 @@ async def test_a_photo_with_a_caption_becomes_a_photo_record(harness_factory, re
     assert record.type == "photo" and record.data.get("caption") == "第一次翻身"
 
 
-@pytest.mark.xfail(strict=True, reason="the service treats an edit as a redelivery of the original")
+
 async def test_an_edited_message_amends_its_record_through_confirmation(harness_factory, real_service, sessions, clock):
     async with harness_factory(real_service) as bot:
         await bot.start_family()
