@@ -10,12 +10,16 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
+import socket
 import sys
 
 from bot.clock import utc_now
 from bot.config import FawnConfig, load_config
 from bot.outbox import run_outbox_loop
+from bot.summary.scheduler import SummaryScheduler
+from storage.tables import Family
 from storage.engine import make_sessionmaker
 
 log = logging.getLogger("fawn")
@@ -63,13 +67,14 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
         rate_limit_retries=telegram.rate_limit_retries)
     stop = stop or stop_on_signals()
+    senders = {"telegram": fawn.sender(application.bot)}
     background = [asyncio.create_task(run_outbox_loop(
-        sessions, {"telegram": fawn.sender(application.bot)}, stop=stop,
+        sessions, senders, stop=stop,
         on_delivered=service.mark_delivered))]
-    # --- summary scheduler: wire bot/summary/scheduler.py here -------------------------
-    # It gets `sessions`, `service`, a sender per platform ({"telegram": fawn.sender(application.bot)})
-    # and `stop`; append its task to `background` so it is awaited on shutdown.
-    # ------------------------------------------------------------------------------------
+    summaries = SummaryScheduler(sessions, summary_sender(sessions, senders), utc_now,
+                                 instance_id=f"{socket.gethostname()}-{os.getpid()}",
+                                 chart_dir=config.data_dir / "charts")
+    await summaries.start()
     try:
         if telegram.mode == "webhook":
             await run_webhook(application, WebhookSettings(
@@ -79,8 +84,22 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
             await run_polling(application, stop)
     finally:
         stop.set()
+        summaries.shutdown()
         await asyncio.gather(*background, return_exceptions=True)
         await engine.dispose()
+
+
+def summary_sender(sessions, senders):  # noqa: ANN001, ANN201
+    """The scheduler's `send(family_id, reply)`: find the family's chat, send on its platform."""
+
+    async def send(family_id: int, reply) -> None:  # noqa: ANN001
+        async with sessions() as s:
+            family = await s.get(Family, family_id)
+        if family is None or family.platform not in senders:
+            raise LookupError(f"no sender for family {family_id}")
+        await senders[family.platform](family.chat_id, reply)
+
+    return send
 
 
 def stop_on_signals() -> asyncio.Event:
