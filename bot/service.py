@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from sqlalchemy.exc import IntegrityError
@@ -38,8 +39,10 @@ ATTEMPTS = 3
 
 class ChatService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], extractor: Extractor,
-                 clock: Clock = utc_now, bot_names: tuple[str, ...] = ("fawn", "管家")) -> None:
+                 clock: Clock = utc_now, bot_names: tuple[str, ...] = ("fawn", "管家"),
+                 chart_dir: Path | None = None) -> None:
         self.sessions = sessions
+        self.chart_dir = chart_dir
         self.extractor = extractor
         self.clock = clock
         self.bot_names = bot_names
@@ -87,8 +90,11 @@ class ChatService:
             decision = _forged_press()
         scope = TurnScope(family.id, member.id, incoming.id, clock_now)
         applied = await apply_effects(s, decision.effects, scope)
-        reply = outgoing(decision.reply, lang, now, applied.task or tasks.active, applied.written) \
-            if decision.reply else None
+        if decision.reply and decision.reply.key == "query_summary":
+            reply = await self._summary(s, family, now, decision.reply.values["period"])
+        else:
+            reply = outgoing(decision.reply, lang, now, applied.task or tasks.active, applied.written) \
+                if decision.reply else None
         reply_row = await self._store_reply(s, family, msg, incoming, reply, trace_id, clock_now)
         s.add(TurnTrace(trace_id=trace_id, message_id=incoming.id, family_id=family.id, at=clock_now,
                         steps=_trace_steps(outcome, decision, applied, reply)))
@@ -127,6 +133,17 @@ class ChatService:
             press=press, query_records=await load.load_query_records(s, family, zone, now, extraction),
             edit_target=await load.load_edit_target(s, family, zone, msg) if msg.edited else None,
             photo_file=_photo_file(msg), caption_text=msg.text[:MAX_TEXT] if _photo_file(msg) else "")
+
+    async def _summary(self, s: AsyncSession, family: Family, now: datetime, period) -> OutgoingReply:  # noqa: ANN001
+        """On-demand summary (今天总结一下 / 这周怎么样), by the same code as the evening push."""
+        from bot.summary.repository import load_family
+        from bot.summary.service import SummaryService
+
+        schedule = await load_family(s, family.id)
+        summaries = SummaryService(self.sessions, self.chart_dir)
+        if getattr(period, "value", period) == "week":
+            return await summaries.weekly_reply(schedule, now.date(), as_of=now)
+        return await summaries.daily_reply(schedule, now.date(), as_of=now, chart=self.chart_dir is not None)
 
     async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> Member:
         member = await repo.member_by_identity(s, family.id, msg.sender_id)

@@ -94,6 +94,7 @@ class QueryMetric(StrEnum):
     LAST_FEEDING = "last_feeding"     # 上次喂奶是几点
     LAST_SLEEP = "last_sleep"
     TIMELINE = "timeline"             # 今天的记录
+    SUMMARY = "summary"               # 今天总结一下 / /summary / 这周怎么样 (week)
 
 
 class QueryPeriod(StrEnum):

@@ -13,7 +13,7 @@ LAST_LOOKBACK = timedelta(days=7)
 def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
     """The local-time window a query covers (now must be in the family's zone)."""
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    if query.metric in (QueryMetric.LAST_FEEDING, QueryMetric.LAST_SLEEP):
+    if query.metric in (QueryMetric.LAST_FEEDING, QueryMetric.LAST_SLEEP, QueryMetric.SUMMARY):
         return now - LAST_LOOKBACK, now
     if query.period is QueryPeriod.YESTERDAY:
         return midnight - timedelta(days=1), midnight
@@ -26,6 +26,8 @@ def answer_query(query: Query, turn: Turn) -> Reply:
     start, end = query_window(query, turn.now)
     records = [r for r in turn.query_records if not r.deleted]
     values: dict[str, object] = {"period": query.period, "metric": query.metric}
+    if query.metric is QueryMetric.SUMMARY:
+        return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
     if query.metric is QueryMetric.FEEDING_TOTAL:
         values.update(feeding_totals([r for r in records if r.type is RecordType.FEEDING]))
     elif query.metric is QueryMetric.SLEEP_TOTAL:

@@ -48,6 +48,7 @@ NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?)\s*(\d+)\s*(?
 NO_WAKINGS = re.compile(r"没醒|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
 
+SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)
 QUERY = re.compile(r"多少|几次|多久|多长|几点|什么时候|几个小时|总共|一共|how much|how many|how long|when did|what time|total", re.I)
 QUERY_LAST = re.compile(r"上次|上一次|最后一次|last time|when did", re.I)
 TIMELINE = re.compile(r"今天的记录|记录了什么|都记了什么|timeline|today's records", re.I)

@@ -31,6 +31,10 @@ def extract(request: ExtractionRequest) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
+    if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
+        period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
+        return Extraction(intent=Intent.QUERY, query=Query(metric=QueryMetric.SUMMARY, period=period),
+                          addressed_to_bot=True, baby=common["baby"])
     correction = lx.CORRECTION.match(text)
     body = text[correction.end():] if correction else text
     if not correction and lx.QUERY.search(body):
