@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,8 +17,6 @@ FILES = find_scenario_files([str(SCENARIOS)])
 
 @pytest.fixture(scope="session")
 def template_database() -> Iterator[TemplateDatabase]:
-    if importlib.util.find_spec("bot.wiring") is None:
-        pytest.skip("bot.wiring (the composition root) is not written yet")
     database = TemplateDatabase()
     asyncio.run(database.open())
     yield database
