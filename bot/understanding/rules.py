@@ -9,9 +9,11 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import lexicon as lx
 from bot.understanding.numerals import normalise
+from bot.understanding.other_types import detect_other_type, other_slots
+from bot.understanding.query_rules import read_query
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
-from domain.extraction import Extraction, Intent, ProfileChange, Query, QueryMetric, QueryPeriod, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 OZ_ML = 29.5735
@@ -31,14 +33,11 @@ def extract(request: ExtractionRequest) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
-    if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
-        period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
-        return Extraction(intent=Intent.QUERY, query=Query(metric=QueryMetric.SUMMARY, period=period),
-                          addressed_to_bot=True, baby=common["baby"])
     correction = lx.CORRECTION.match(text)
     body = text[correction.end():] if correction else text
-    if not correction and lx.QUERY.search(body):
-        return Extraction(intent=Intent.QUERY, query=_query(body), **common)
+    query = None if correction else read_query(body, request.now)
+    if query is not None:
+        return Extraction(intent=Intent.QUERY, query=query, **common)
     return _record_or_fragment(request, body, bool(correction), common)
 
 
@@ -68,6 +67,9 @@ def _intent(request: ExtractionRequest, record_type: RecordType | None,
 
 
 def _record_type(text: str) -> RecordType | None:
+    other = detect_other_type(text)
+    if other is not None:
+        return other
     feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
     if not feeding and lx.EATING_VERBS.search(text):
         feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or not lx.CHAT_QUESTION.search(text)
@@ -104,6 +106,8 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
     if kind_type is RecordType.FEEDING:
         slots, assumed = _feeding_slots(text, times, correction)
         return slots, None, assumed
+    if kind_type is not None:
+        return other_slots(kind_type, text, times, now), None, False
     start = times.start or times.point
     return Slots(start=start, end=times.end), None, False
 
@@ -209,14 +213,3 @@ def _kilograms(m: re.Match[str]) -> float:
     unit = (m.group(2) or m.group(4) or "kg").lower()
     factor = {"斤": 0.5, "g": 0.001, "克": 0.001, "lb": 0.4536}.get(unit, 1.0)
     return round(value * factor, 3)
-
-
-def _query(text: str) -> Query:
-    period = QueryPeriod.YESTERDAY if lx.YESTERDAY.search(text) else \
-        QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
-    sleep = bool(lx.SLEEP_WORDS.search(text))
-    if lx.QUERY_LAST.search(text):
-        return Query(metric=QueryMetric.LAST_SLEEP if sleep else QueryMetric.LAST_FEEDING, period=period)
-    if lx.TIMELINE.search(text):
-        return Query(metric=QueryMetric.TIMELINE, period=period)
-    return Query(metric=QueryMetric.SLEEP_TOTAL if sleep else QueryMetric.FEEDING_TOTAL, period=period)
