@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from bot.protocol import OutgoingButton, OutgoingReply
 from bot.tokens import task_token, undo_token
@@ -19,7 +20,9 @@ def outgoing(reply: Reply, lang: Language, now: datetime, task: PendingTask | No
         if token:
             label = button.label or button_label(button.action, lang)
             buttons.append(OutgoingButton(button.action, label, token))
-    return OutgoingReply(kind=reply.kind, text=render(reply, lang, now), buttons=tuple(buttons))
+    image = reply.values.get("image")
+    return OutgoingReply(kind=reply.kind, text=render(reply, lang, now), buttons=tuple(buttons),
+                         image=Path(image) if image else None)
 
 
 def _token(action: str, record_id: int | None, task: PendingTask | None, written: list[int]) -> str | None:

@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 from domain.describe import FIELD, KIND, TYPE, clock, describe, minutes, number, pick
 from domain.replies_query import QUERY_RENDERERS
+from domain.replies_records import ask_text
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -70,6 +71,8 @@ def _recorded(v, lang, now):
 
 def _ask(v, lang, now):
     missing, slots = v["missing"], v.get("slots", {})
+    if v["type"] not in ("feeding", "sleep"):
+        return ask_text(v["type"], missing, slots, lang)
     if v["type"] == "sleep":
         if "start" in missing and "end" in missing:
             if slots.get("night_wakings") is not None or slots.get("nap"):

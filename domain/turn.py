@@ -76,6 +76,7 @@ class Turn:
     undo_target: UndoTarget | None = None
     press: Press | None = None
     query_records: tuple[RecordView, ...] = ()
+    query_facts: dict[str, Any] = field(default_factory=dict)   # e.g. growth percentiles the shell computed
     edit_target: RecordView | None = None    # the record an edited message's original produced
     photo_file: str | None = None            # a stored photo that came with the message
     caption_text: str = ""                   # the text sent with the photo
