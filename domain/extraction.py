@@ -24,6 +24,9 @@ class Intent(StrEnum):
     UNDO = "undo"          # 撤销 / undo
     QUERY = "query"        # 今天喝了多少奶?
     PROFILE = "profile"    # 把宝宝生日改成2026年3月2日
+    DELETE = "delete"      # 删掉刚才那条 / delete the last feed
+    ROLE = "role"          # 把小王设为照护者 / make Grandma a caregiver
+    SETTINGS = "settings"  # 每天晚上9点发总结
     CHAT = "chat"          # anything else
 
 
@@ -88,6 +91,26 @@ class ProfileChange(BaseModel):
         return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
+class RecordReference(BaseModel):
+    """Which existing record is meant: the latest (of a type), the one at a time, last night's."""
+
+    which: Literal["latest", "at_time", "last_night"] = "latest"
+    record_type: RecordType | None = None
+    at: datetime | None = None
+
+
+class RoleChange(BaseModel):
+    member: str = Field(description="the member's name or title as said")
+    role: Literal["parent", "caregiver", "friend"]
+    title: str | None = None
+
+
+class SettingsChange(BaseModel):
+    summary_time: str | None = Field(None, description="HH:MM, 24-hour")
+    language: Literal["zh", "en"] | None = None
+    timezone: str | None = None
+
+
 class QueryMetric(StrEnum):
     FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
     SLEEP_TOTAL = "sleep_total"       # 今天睡了多久
@@ -117,8 +140,10 @@ class Extraction(BaseModel):
     sleep_event: SleepEvent | None = None
     query: Query | None = None
     profile: ProfileChange | None = None
-    reference: Literal["last_record"] | None = Field(
-        None, description="the message points at the record just made (刚才那条)")
+    reference: RecordReference | None = Field(
+        None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
+    role_change: RoleChange | None = None
+    settings: SettingsChange | None = None
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")
     addressed_to_bot: bool = False
     amount_unit_assumed: bool = Field(
