@@ -4,7 +4,8 @@ left open for more than N hours. Turned on in `Family.settings["reminders"]`, e.
 
 Deciding is pure (`due_reminders`); `run_reminders` loads, claims and sends. Each reminder
 is claimed once (a `summary_claims` row keyed by the record it is about), so it goes out
-once across sweeps and instances.
+once across sweeps and instances; a claim left unsent by a dead sweep is taken over by a
+later sweep after the claim lease, while the reminder is still due.
 """
 from __future__ import annotations
 
@@ -171,6 +172,7 @@ async def _claim_and_send(session, send, family: repo.FamilySchedule,  # noqa: A
         payload = {"kind": str(reply.kind), "text": reply.text, "image": None,
                    "reminder": reminder.key}
         await repo.enqueue_outbox(session, family, payload, repr(error), now)
+        await repo.mark_sent(session, family.id, local_date, reminder.key, now)   # handed off
         return 0
     await repo.mark_sent(session, family.id, local_date, reminder.key, now)
     return 1

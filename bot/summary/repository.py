@@ -110,9 +110,20 @@ def _insert_for(session: AsyncSession):  # noqa: ANN202
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
+CLAIM_LEASE = timedelta(minutes=10)
+"""How long a claim that was never sent keeps others off: after it, the claimer is taken
+to have died between claiming and sending, and another instance may claim it again."""
+
+
 async def claim(session: AsyncSession, family_id: int, local_date: date, kind: str,
-                instance_id: str, now: datetime) -> bool:
-    """Insert the claim row unless one exists; True when this instance won it. Commits."""
+                instance_id: str, now: datetime, lease: timedelta = CLAIM_LEASE) -> bool:
+    """True when this instance won the claim. Commits.
+
+    The first claim is an insert that loses on the unique key. A claim whose `sent_at` is
+    still NULL a lease after it was made is taken over by one conditional UPDATE: the row
+    lock (PostgreSQL re-checks the WHERE after a concurrent update commits) or the database
+    write lock (SQLite) lets exactly one instance see `claimed_at < now - lease`.
+    """
     insert = _insert_for(session)
     statement = insert(SummaryClaim).values(
         family_id=family_id, local_date=local_date, kind=kind, claimed_by=instance_id,
@@ -120,16 +131,34 @@ async def claim(session: AsyncSession, family_id: int, local_date: date, kind: s
     ).on_conflict_do_nothing(index_elements=["family_id", "local_date", "kind"]
                              ).returning(SummaryClaim.id)
     won = (await session.exec(statement)).first() is not None
+    if not won:
+        taken = await session.exec(update(SummaryClaim).where(
+            SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
+            SummaryClaim.kind == kind, SummaryClaim.sent_at.is_(None),
+            SummaryClaim.claimed_at < now - lease,
+        ).values(claimed_by=instance_id, claimed_at=now))
+        won = taken.rowcount == 1
     await session.commit()
     return won
 
 
 async def mark_sent(session: AsyncSession, family_id: int, local_date: date, kind: str,
                     now: datetime) -> None:
+    """The reply left this job: sent, or handed to the outbox (which retries it itself)."""
     await session.exec(update(SummaryClaim).where(
         SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
         SummaryClaim.kind == kind).values(sent_at=now))
     await session.commit()
+
+
+async def stale_claims(session: AsyncSession, kinds: Iterable[str], claimed_before: datetime,
+                       claimed_since: datetime) -> list[tuple[int, date, str]]:
+    """(family id, local date, kind) of unsent claims made in [claimed_since, claimed_before)."""
+    query = select(SummaryClaim.family_id, SummaryClaim.local_date, SummaryClaim.kind).where(
+        SummaryClaim.kind.in_(list(kinds)), SummaryClaim.sent_at.is_(None),
+        SummaryClaim.claimed_at < claimed_before, SummaryClaim.claimed_at >= claimed_since,
+    ).order_by(SummaryClaim.id)
+    return [(f, d, k) for f, d, k in (await session.exec(query)).all()]
 
 
 async def claims_for(session: AsyncSession, family_id: int) -> list[SummaryClaim]:

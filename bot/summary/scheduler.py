@@ -1,7 +1,9 @@
 """The app's one AsyncIOScheduler: each family's evening summary, Sunday's weekly report,
 and the reminders sweep. Jobs are rebuilt from the families table at start-up (no shared
 job store); a claim row per family, local date and kind makes each summary go out once
-however many instances run.
+however many instances run. A claim whose claimer died before sending is taken over after
+a lease (`repository.CLAIM_LEASE`) by the retry sweep, while the summary is still within
+the grace period.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ SendReply = Callable[[int, OutgoingReply], Awaitable[None]]
 DAILY, WEEKLY = "daily", "weekly"
 SUNDAY = 6
 REMINDERS_JOB = "reminders"
+RETRY_JOB = "summary-retry"
 
 
 def summary_job_id(family_id: int) -> str:
@@ -55,13 +58,15 @@ class SummaryScheduler:
     def __init__(self, sessions: async_sessionmaker, send: SendReply, clock: Clock,
                  instance_id: str, grace: timedelta = timedelta(hours=3), *,
                  chart_dir: Path | None = None,
-                 reminder_every: timedelta = timedelta(minutes=5)) -> None:
+                 reminder_every: timedelta = timedelta(minutes=5),
+                 lease: timedelta = repo.CLAIM_LEASE) -> None:
         self.sessions = sessions
         self.send = send
         self.clock = clock
         self.instance_id = instance_id
         self.grace = grace
         self.reminder_every = reminder_every
+        self.lease = lease
         self.service = SummaryService(sessions, chart_dir)
         self.scheduler = AsyncIOScheduler(timezone=timezone.utc)
 
@@ -84,6 +89,9 @@ class SummaryScheduler:
             self._add_summary_job(family)
         self.scheduler.add_job(self.check_reminders, IntervalTrigger(
             seconds=self.reminder_every.total_seconds()), id=REMINDERS_JOB,
+            replace_existing=True, coalesce=True, max_instances=1)
+        self.scheduler.add_job(self.retry_stale_claims, IntervalTrigger(
+            seconds=self.reminder_every.total_seconds()), id=RETRY_JOB,
             replace_existing=True, coalesce=True, max_instances=1)
         return len(families)
 
@@ -136,29 +144,46 @@ class SummaryScheduler:
         """
         async with self.sessions() as session:
             family = await repo.load_family(session, family_id)
-            if family is None:
-                return False
-            won = await repo.claim(session, family_id, local_date, DAILY, self.instance_id,
-                                   self.clock())
-        if not won:
+        if family is None or not await self._claim_and_deliver(family, local_date, DAILY):
             return False
-        reply = await self.service.daily_reply(family, local_date, as_of=self.clock())
-        await self._deliver(family, local_date, DAILY, reply)
         if local_date.weekday() == SUNDAY:
-            await self._run_weekly(family, local_date)
+            await self._claim_and_deliver(family, local_date, WEEKLY)
         return True
 
-    async def _run_weekly(self, family: FamilySchedule, local_date: date) -> None:
+    async def retry_stale_claims(self) -> list[tuple[int, date, str]]:
+        """Take over summaries claimed a lease ago and never sent (the claimer died), while
+        they are still within the grace period; returns what this instance sent."""
+        now = self.clock()
         async with self.sessions() as session:
-            won = await repo.claim(session, family.id, local_date, WEEKLY, self.instance_id,
-                                   self.clock())
-        if won:
+            stale = await repo.stale_claims(session, (DAILY, WEEKLY), now - self.lease,
+                                            now - self.grace - self.lease)
+        sent: list[tuple[int, date, str]] = []
+        for family_id, local_date, kind in stale:
+            async with self.sessions() as session:
+                family = await repo.load_family(session, family_id)
+            if family is None or now - due_datetime(family, local_date) > self.grace:
+                continue
+            if await self._claim_and_deliver(family, local_date, kind):
+                sent.append((family_id, local_date, kind))
+        return sent
+
+    async def _claim_and_deliver(self, family: FamilySchedule, local_date: date, kind: str) -> bool:
+        async with self.sessions() as session:
+            won = await repo.claim(session, family.id, local_date, kind, self.instance_id,
+                                   self.clock(), self.lease)
+        if not won:
+            return False
+        if kind == WEEKLY:
             reply = await self.service.weekly_reply(family, local_date, as_of=self.clock())
-            await self._deliver(family, local_date, WEEKLY, reply)
+        else:
+            reply = await self.service.daily_reply(family, local_date, as_of=self.clock())
+        await self._deliver(family, local_date, kind, reply)
+        return True
 
     async def _deliver(self, family: FamilySchedule, local_date: date, kind: str,
                        reply: OutgoingReply) -> None:
-        """Send; record the sent time after the send, or hand a failed send to the outbox."""
+        """Send, or hand a failed send to the outbox; either way the claim is then marked
+        sent, so it is not taken over (the outbox retries a failed send itself)."""
         try:
             await self.send(family.id, reply)
         except Exception as error:  # noqa: BLE001 - any messenger failure goes to the outbox
@@ -167,7 +192,6 @@ class SummaryScheduler:
             async with self.sessions() as session:
                 await repo.enqueue_outbox(session, family, outbox_payload(reply, kind, local_date),
                                           repr(error), self.clock())
-            return
         async with self.sessions() as session:
             await repo.mark_sent(session, family.id, local_date, kind, self.clock())
 

@@ -19,7 +19,7 @@ from bot.clock import FrozenClock
 from bot.protocol import OutgoingReply
 from bot.summary import repository as repo
 from bot.summary.chart import DAYS_KEY, PNG_SIGNATURE
-from bot.summary.scheduler import REMINDERS_JOB, SummaryScheduler, summary_job_id
+from bot.summary.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import make_engine, make_sessionmaker, sqlite_url
 from storage.migrate import upgrade
 from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
@@ -144,6 +144,7 @@ async def test_the_summary_job_fires_at_21_00_in_each_family_zone(sessions, tmp_
         fire = job.trigger.get_next_fire_time(None, now)
         assert (fire.astimezone(tz).hour, fire.astimezone(tz).minute) == (21, 0)
     assert summaries.scheduler.get_job(REMINDERS_JOB) is not None
+    assert summaries.scheduler.get_job(RETRY_JOB) is not None
 
 
 async def test_at_21_00_the_day_summary_goes_out_with_numbers_that_agree_with_the_records(
@@ -229,12 +230,14 @@ async def test_start_rebuilds_jobs_and_catches_up_then_shuts_down(sessions, tmp_
         summaries.shutdown()
 
 
-async def test_a_failed_send_goes_to_the_outbox_and_is_not_marked_sent(sessions, tmp_path) -> None:
+async def test_a_failed_send_goes_to_the_outbox_and_is_not_taken_over_later(sessions, tmp_path) -> None:
     family_id, _ = await seed_family(sessions, chat_id="chat-42")
-    failing = Sent(fail=True)
-    assert await scheduler(sessions, failing, FrozenClock(local(JUNE_3, 21)), tmp_path).fire_daily(family_id)
+    failing, clock = Sent(fail=True), FrozenClock(local(JUNE_3, 21))
+    assert await scheduler(sessions, failing, clock, tmp_path).fire_daily(family_id)
     [claim] = await claims(sessions, family_id)
-    assert claim.sent_at is None
+    assert claim.sent_at == clock()          # handed to the outbox, which retries it itself
+    clock.advance(timedelta(minutes=30))
+    assert await scheduler(sessions, Sent(), clock, tmp_path, "b").retry_stale_claims() == []
     async with sessions() as session:
         [item] = (await session.exec(select(OutboxItem))).all()
     assert (item.family_id, item.chat_id, item.platform) == (family_id, "chat-42", "telegram")
@@ -304,3 +307,82 @@ async def test_the_growth_curve_reply_is_a_png_with_who_lines(sessions, tmp_path
     reply = await summaries.service.growth_reply(family)
     assert reply.image is not None and reply.image.read_bytes()[:8] == PNG_SIGNATURE
     assert reply.text == "小鹿：12周时 6kg，比第30天 +1.5kg。"
+
+
+async def claim_and_die(sessions: async_sessionmaker, family_id: int, local_date: date,
+                        at: datetime, kind: str = "daily") -> None:
+    """An instance that claimed the summary and died before sending it."""
+    async with sessions() as session:
+        assert await repo.claim(session, family_id, local_date, kind, "dead", at)
+
+
+async def test_a_claim_is_taken_over_only_after_the_lease_and_only_while_unsent(sessions) -> None:
+    family_id, _ = await seed_family(sessions)
+    start = local(JUNE_3, 21)
+    await claim_and_die(sessions, family_id, JUNE_3, start)
+    async with sessions() as session:
+        assert not await repo.claim(session, family_id, JUNE_3, "daily", "b",
+                                    start + repo.CLAIM_LEASE - timedelta(seconds=1))
+        assert await repo.claim(session, family_id, JUNE_3, "daily", "b",
+                                start + repo.CLAIM_LEASE + timedelta(seconds=1))
+        # b's fresh claim holds in turn; once sent, no lease makes it claimable again.
+        assert not await repo.claim(session, family_id, JUNE_3, "daily", "c",
+                                    start + repo.CLAIM_LEASE + timedelta(minutes=5))
+        await repo.mark_sent(session, family_id, JUNE_3, "daily", start + repo.CLAIM_LEASE)
+        assert not await repo.claim(session, family_id, JUNE_3, "daily", "c",
+                                    start + timedelta(hours=5))
+    [claim] = await claims(sessions, family_id)
+    assert claim.claimed_by == "b"
+
+
+async def test_a_summary_whose_claimer_died_is_sent_once_by_the_retry_sweep(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    await claim_and_die(sessions, family_id, JUNE_3, local(JUNE_3, 21))
+    sent, clock = Sent(), FrozenClock(local(JUNE_3, 21, 5))
+    instances = [scheduler(sessions, sent, clock, tmp_path, name) for name in ("b", "c")]
+    assert await instances[0].retry_stale_claims() == []          # within the lease
+    assert await instances[0].catch_up() == []
+    clock.advance(timedelta(minutes=10))
+    results = await asyncio.gather(*(s.retry_stale_claims() for s in instances))
+    assert sorted(results, key=len) == [[], [(family_id, JUNE_3, "daily")]]
+    [(_, reply)] = sent.replies
+    assert reply.text.startswith("小鹿的一天（6月3日 周二）")
+    [claim] = await claims(sessions, family_id)
+    assert claim.sent_at == clock() and claim.claimed_by in ("b", "c")
+    clock.advance(timedelta(minutes=30))
+    assert await instances[0].retry_stale_claims() == [] and len(sent.replies) == 1
+
+
+async def test_a_dead_claim_past_the_grace_period_is_left_alone(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions)
+    await claim_and_die(sessions, family_id, JUNE_3, local(JUNE_3, 21))
+    sent = Sent()
+    late = scheduler(sessions, sent, FrozenClock(local(JUNE_3, 23, 59)), tmp_path)
+    late.grace = timedelta(hours=2)
+    assert await late.retry_stale_claims() == [] and sent.replies == []
+
+
+async def test_a_dead_weekly_claim_is_retried_as_the_weekly_report(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_8)
+    sent, clock = Sent(), FrozenClock(local(JUNE_8, 21))
+    await claim_and_die(sessions, family_id, JUNE_8, clock(), "weekly")
+    await scheduler(sessions, sent, clock, tmp_path, "b").fire_daily(family_id)
+    assert [r.text.splitlines()[0] for _, r in sent.replies] == ["小鹿的一天（6月8日 周日）"]
+    clock.advance(timedelta(minutes=11))
+    retried = await scheduler(sessions, sent, clock, tmp_path, "c").retry_stale_claims()
+    assert retried == [(family_id, JUNE_8, "weekly")]
+    assert sent.replies[-1][1].text.splitlines()[0] == "本周小结（6/2–6/8）"
+
+
+async def test_a_reminder_whose_sweep_died_goes_out_on_a_later_sweep(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions, settings={"reminders": {"open_sleep_hours": 6}})
+    sleep_id = await add(sessions, family_id, baby_id, "sleep", local(JUNE_3, 1))
+    await claim_and_die(sessions, family_id, JUNE_3, local(JUNE_3, 8), f"sleep:{sleep_id}")
+    sent, clock = Sent(), FrozenClock(local(JUNE_3, 8, 5))
+    assert await scheduler(sessions, sent, clock, tmp_path).check_reminders() == 0
+    clock.advance(timedelta(minutes=10))
+    assert await scheduler(sessions, sent, clock, tmp_path).check_reminders() == 1
+    assert await scheduler(sessions, sent, clock, tmp_path, "c").check_reminders() == 0
+    assert len(sent.replies) == 1
