@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
-from domain.turn import DeleteRecord, Effect, SaveTask, UpdateProfile, UpdateRecord, WriteRecord
+from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, UpdateProfile, UpdateRecord, WriteRecord
 from storage import repositories as repo
 from storage.convert import dump_slots, record_columns
 from storage.tables import Baby, Record
@@ -43,6 +43,10 @@ async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: Tur
             await _update(s, effect, scope)
             applied.updated.append(effect.record_id)
             applied.log.append("record:update")
+        elif isinstance(effect, RestoreRecord):
+            await _restore(s, effect, scope)
+            applied.updated.append(effect.record_id)
+            applied.log.append("record:restore")
         elif isinstance(effect, UpdateProfile):
             await _update_profile(s, effect, scope)
             applied.log.append("profile:update")
@@ -111,3 +115,11 @@ async def _update_profile(s: AsyncSession, effect: UpdateProfile, scope: TurnSco
 
 def _plain(values: dict) -> dict:
     return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in values.items()}
+
+
+async def _restore(s: AsyncSession, effect: RestoreRecord, scope: TurnScope) -> None:
+    row = await repo.record_by_id(s, scope.family_id, effect.record_id)
+    row.deleted_at = None
+    s.add(row)
+    await repo.audit(s, scope.family_id, scope.member_id, "record_restore", scope.now, record_id=row.id,
+                     message_id=scope.message_id)

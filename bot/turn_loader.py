@@ -75,7 +75,8 @@ async def load_undo_target(s: AsyncSession, family: Family, zone: ZoneInfo,
     if row is None:
         return None
     before = load_slots(entry.before, zone) if entry.action == "record_update" and entry.before else None
-    return UndoTarget(record=record_view(row, zone), before=before, written_at=entry.at.astimezone(zone))
+    return UndoTarget(record=record_view(row, zone), before=before, written_at=entry.at.astimezone(zone),
+                      was_delete=entry.action == "record_delete")
 
 
 async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,

@@ -117,6 +117,12 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
         fields = complete_fields(task.record_type, task.slots, turn.now)
         return write_now(turn, confirmed, fields)
     target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
+    if task.action is TaskAction.DELETE and target is not None and not target.deleted:
+        from domain.turn import DeleteRecord
+        done = _save(confirmed, TaskState.COMPLETED, turn.now)
+        return Decision(Reply(ReplyKind.DELETED, "deleted", {"type": target.type, "fields": target.fields},
+                              (Button("undo", target.id),)),
+                        (SaveTask(done), DeleteRecord(target.id, target.fields)), note="delete")
     if target is None or target.deleted:
         saved = _save(confirmed, TaskState.CANCELLED, turn.now)
         return Decision(Reply(ReplyKind.ERROR, "target_gone"), (SaveTask(saved),), note="target gone")

@@ -1,6 +1,7 @@
 """Corrections of existing records: never silent, always an update task awaiting confirmation."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -8,6 +9,7 @@ from domain.advance import confirm_reply
 from domain.records import fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Decision, RecordView, Reply, SaveTask, Turn
+from domain.extraction import Intent
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
 CORRECTION_WINDOW = timedelta(hours=12)
@@ -56,7 +58,8 @@ def propose_update(turn: Turn, target: RecordView, slots: dict[str, Any],
         task = new_task(TaskAction.UPDATE, target.type, turn.member.id, turn.now, target.baby_id, target.id)
         saved = _first_save(task, fields)
     else:
-        saved = transition(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=fields,
+        saved = transition(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=fields, missing=(),
+                           target_record_id=target.id, requires_confirmation_reason=ConfirmReason.UPDATE,
                            last_supplied_by=turn.member.id)
     return Decision(confirm_reply(saved, fields, found, before=target.fields), (SaveTask(saved),),
                     note="update proposed")
@@ -76,3 +79,37 @@ def _first_save(task: PendingTask, fields: dict[str, Any]) -> PendingTask:
     from dataclasses import replace
     return replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
                    requires_confirmation_reason=ConfirmReason.UPDATE)
+
+
+def change_by_reference(turn: Turn, prelude: tuple = ()) -> Decision:
+    """删掉刚才那条 / 把6点那次改成120ml: find the record(s) meant; one → confirm, several → choose."""
+    from domain.references import ask_which, propose_delete, resolve
+
+    e = turn.extraction
+    candidates = resolve(turn, e.reference)
+    if not candidates:
+        return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.reference.record_type}),
+                        note="reference: nothing")
+    deleting = e.intent is Intent.DELETE
+    if len(candidates) > 1:
+        action = TaskAction.DELETE if deleting else TaskAction.UPDATE
+        return ask_which(turn, action, candidates, e.slots.given(), prelude)
+    if deleting:
+        return propose_delete(turn, candidates[0], prelude=prelude)
+    if not e.slots.given():
+        return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="reference without values")
+    decided = propose_update(turn, candidates[0], e.slots.given())
+    return replace(decided, effects=prelude + decided.effects) if decided.effects else decided
+
+
+def choose_target(turn: Turn, task: PendingTask, record_id: int) -> Decision:
+    """The family picked which record a pending update or delete means."""
+    from domain.references import propose_delete
+
+    target = next((r for r in turn.recent_records if r.id == record_id and not r.deleted), None)
+    if target is None:
+        return Decision(Reply(ReplyKind.REFUSED, "stale_button"), press_rejected=True, note="choice gone")
+    chosen = replace(task, target_record_id=target.id, record_type=target.type, baby_id=target.baby_id)
+    if task.action is TaskAction.DELETE:
+        return propose_delete(turn, target, chosen)
+    return propose_update(turn, target, dict(task.slots), chosen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.advance import advance_create, execute_confirmed, merge_slots, named_baby
-from domain.corrections import correct_recent_record, propose_update, reopen_update
+from domain.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.press import decide_press
@@ -21,7 +21,7 @@ from domain.turn import Decision, DeleteRecord, Reply, SaveTask, Turn, UpdateRec
 from domain.undo import undo
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
-WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO}
+WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO, Intent.DELETE}
 TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
 
 
@@ -50,7 +50,7 @@ def _refuse_without_right(turn: Turn) -> Decision | None:
         return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
                         note="no right")
     wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
-                                                 or e.intent is Intent.UNDO)
+                                                 or e.reference or e.intent is Intent.UNDO)
     answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
     if wants_write or answers_task:
         return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
@@ -71,6 +71,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
         return _cancel(turn, task)
     if task.baby_id is None and named_baby(turn) is not None:
         return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
+    if e.intent is Intent.DELETE or e.reference is not None:
+        return None
     same_topic = e.record_type is None or e.record_type == task.record_type
     if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
             e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
@@ -105,6 +107,8 @@ def _without_task(turn: Turn) -> Decision:
         return _answer_without_task(turn)
     if e.intent is Intent.UNDO:
         return undo(turn, turn.undo_target)
+    if e.intent is Intent.DELETE or e.intent is Intent.CORRECT and e.reference is not None:
+        return change_by_reference(turn, _supersede(turn))
     if e.intent is Intent.CORRECT:
         return correct_recent_record(turn)
     if e.intent is Intent.PROFILE:

@@ -42,12 +42,18 @@ def _press_on_task(turn: Turn, task) -> Decision:  # noqa: ANN001
     if action == "confirm":
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)
+        if task.action is not TaskAction.CREATE:
+            return Decision(Reply(ReplyKind.ASK, "still_waiting", {"type": task.record_type}), note="choose first")
         return advance_create(turn, task, {})
     if action == "cancel":
         cancelled = transition(task, TaskState.CANCELLED, turn.now, last_supplied_by=turn.member.id)
         return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
                         (SaveTask(cancelled),), note="cancel by press")
     value = turn.press.value
+    if action == "choose" and value and value.startswith("r") and value[1:].isdigit() and \
+            "target" in task.missing:
+        from domain.corrections import choose_target
+        return choose_target(turn, task, int(value[1:]))
     if action == "choose" and task.action is TaskAction.CREATE and value:
         if value.startswith("b") and value[1:].isdigit():
             if all(b.id != int(value[1:]) for b in turn.babies):

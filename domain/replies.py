@@ -122,6 +122,22 @@ def _expired(v, lang, now):
             else "That request expired after an hour and was not saved. Please tell me again.")
 
 
+def _which_record(v, lang, now):
+    return f"有{v['count']}条可能是，是哪一条？" if lang is L.ZH else f"{v['count']} records could fit — which one?"
+
+
+def _confirm_delete(v, lang, now):
+    return f"要删除这条记录吗？{_desc(v, lang, now)}" if lang is L.ZH else f"Delete this record? {_desc(v, lang, now)}"
+
+
+def _deleted(v, lang, now):
+    return f"已删除：{_desc(v, lang, now)}" if lang is L.ZH else f"Deleted: {_desc(v, lang, now)}"
+
+
+def _undone_delete(v, lang, now):
+    return f"已恢复：{_desc(v, lang, now)}" if lang is L.ZH else f"Restored: {_desc(v, lang, now)}"
+
+
 def _which_baby(v, lang, now):
     names = "、".join(v["babies"])
     return f"是哪个宝宝？（{names}）" if lang is L.ZH else f"Which baby? ({', '.join(v['babies'])})"
@@ -199,7 +215,8 @@ def _already_so(v, lang, now):
 _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "recorded": _recorded, "ask": _ask, "confirm": _confirm, "updated": _updated, "woke_up": _woke,
     "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
-    "cancelled": _cancelled, "which_baby": _which_baby, "profile_confirm": _profile_confirm,
+    "cancelled": _cancelled, "which_baby": _which_baby, "which_record": _which_record,
+    "confirm_delete": _confirm_delete, "deleted": _deleted, "undone_delete": _undone_delete, "profile_confirm": _profile_confirm,
     "profile_updated": _profile_updated, "profile_same": _profile_same, "still_waiting": _still_waiting, "undone_create": _undone,
     "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,
     "already_so": _already_so,

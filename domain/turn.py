@@ -58,6 +58,7 @@ class UndoTarget:
     record: RecordView
     before: dict[str, Any] | None    # fields before the last update; None: undo deletes it
     written_at: datetime
+    was_delete: bool = False         # the last write deleted it: undo restores it
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,13 @@ class DeleteRecord:
 
 
 @dataclass(frozen=True)
+class RestoreRecord:
+    """Undo of a delete: the record comes back as it was (deletes are soft)."""
+
+    record_id: int
+
+
+@dataclass(frozen=True)
 class SaveTask:
     """Insert (task.id is None) or compare-and-set update at `task.revision - 1`."""
 
@@ -133,7 +141,7 @@ class UpdateProfile:
     before: dict[str, Any]
 
 
-Effect = WriteRecord | UpdateRecord | DeleteRecord | SaveTask | UpdateProfile
+Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from domain.turn import Decision, DeleteRecord, Reply, Turn, UndoTarget, UpdateRecord
+from domain.turn import Decision, DeleteRecord, Reply, RestoreRecord, Turn, UndoTarget, UpdateRecord
 from domain.vocabulary import ReplyKind
 
 UNDO_WINDOW = timedelta(minutes=10)
 
 
 def undo_refusal(turn: Turn, target: UndoTarget | None) -> Reply | None:
-    if target is None or target.record.deleted:
+    if target is None or target.record.deleted != target.was_delete:
         return Reply(ReplyKind.ANSWER, "nothing_to_undo")
     if turn.now - target.written_at > UNDO_WINDOW:
         return Reply(ReplyKind.ANSWER, "undo_too_late")
@@ -23,6 +23,9 @@ def undo(turn: Turn, target: UndoTarget | None) -> Decision:
         return Decision(refusal, note="undo refused")
     record = target.record
     values = {"type": record.type, "fields": record.fields}
+    if target.was_delete:
+        return Decision(Reply(ReplyKind.UNDONE, "undone_delete", values), (RestoreRecord(record.id),),
+                        note="undo delete")
     if target.before is None:
         return Decision(Reply(ReplyKind.UNDONE, "undone_create", values),
                         (DeleteRecord(record.id, record.fields, undo=True),), note="undo create")

@@ -121,7 +121,7 @@ async def open_sleep(s: AsyncSession, family_id: int) -> Record | None:
 async def last_write(s: AsyncSession, family_id: int, record_id: int | None = None) -> AuditEntry | None:
     """The latest create/update of a record (or of any record in the family)."""
     q = select(AuditEntry).where(AuditEntry.family_id == family_id,
-                                 AuditEntry.action.in_(["record_create", "record_update"]))
+                                 AuditEntry.action.in_(["record_create", "record_update", "record_delete"]))
     if record_id is not None:
         q = q.where(AuditEntry.record_id == record_id)
     return (await s.execute(q.order_by(AuditEntry.id.desc()).limit(1))).scalars().first()

@@ -11,6 +11,7 @@ from bot.understanding import lexicon as lx
 from bot.understanding.numerals import normalise
 from bot.understanding.other_types import detect_other_type, other_slots
 from bot.understanding.query_rules import read_query
+from bot.understanding.reference_rules import DELETE, ReferenceReading, read_reference
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
@@ -35,10 +36,29 @@ def extract(request: ExtractionRequest) -> Extraction:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
     correction = lx.CORRECTION.match(text)
     body = text[correction.end():] if correction else text
-    query = None if correction else read_query(body, request.now)
+    query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
         return Extraction(intent=Intent.QUERY, query=query, **common)
+    referred = read_reference(body, request.now)
+    if referred.reference is not None:
+        return _about_existing(request, referred, common)
     return _record_or_fragment(request, body, bool(correction), common)
+
+
+def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:
+    """A delete, or new values for a record named by reference (把6点那次改成120ml)."""
+    ref = referred.reference
+    if referred.delete:
+        return Extraction(intent=Intent.DELETE, record_type=ref.record_type, reference=ref, **common)
+    said = referred.values
+    if ref.which == "last_night":
+        said = "昨晚" + said   # the reference carries the night: 昨晚那次睡眠改成9点到6点 = 昨晚9点到6点
+    values = _record_or_fragment(request, said, True, common) if said else None
+    if values is None or not values.slots.given():
+        return Extraction(intent=Intent.CORRECT, record_type=ref.record_type, reference=ref,
+                          confidence=0.6, **common)
+    return values.model_copy(update={"reference": ref, "intent": Intent.CORRECT,
+                                     "record_type": ref.record_type or values.record_type})
 
 
 def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
