@@ -7,10 +7,10 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
-from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, UpdateProfile, UpdateRecord, WriteRecord
+from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, SetRole, UpdateProfile, UpdateRecord, WriteRecord
 from storage import repositories as repo
 from storage.convert import dump_slots, record_columns
-from storage.tables import Baby, Record
+from storage.tables import Baby, Member, Record
 
 
 @dataclass
@@ -47,6 +47,9 @@ async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: Tur
             await _restore(s, effect, scope)
             applied.updated.append(effect.record_id)
             applied.log.append("record:restore")
+        elif isinstance(effect, SetRole):
+            await _set_role(s, effect, scope)
+            applied.log.append("member:role")
         elif isinstance(effect, UpdateProfile):
             await _update_profile(s, effect, scope)
             applied.log.append("profile:update")
@@ -123,3 +126,14 @@ async def _restore(s: AsyncSession, effect: RestoreRecord, scope: TurnScope) -> 
     s.add(row)
     await repo.audit(s, scope.family_id, scope.member_id, "record_restore", scope.now, record_id=row.id,
                      message_id=scope.message_id)
+
+
+async def _set_role(s: AsyncSession, effect: SetRole, scope: TurnScope) -> None:
+    member = await s.get(Member, effect.member_id)
+    before = {"role": member.role, "title": member.title}
+    member.role = effect.role.value
+    if effect.title:
+        member.title = effect.title
+    s.add(member)
+    await repo.audit(s, scope.family_id, scope.member_id, "member_role", scope.now, message_id=scope.message_id,
+                     before=before, after={"member": member.id, "role": member.role, "title": member.title})

@@ -5,7 +5,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bot.protocol import OutgoingButton, OutgoingReply
-from bot.tokens import task_token, undo_token
+from bot.tokens import role_token, task_token, undo_token
 from domain.replies import button_label, render
 from domain.tasks import PendingTask
 from domain.turn import Reply
@@ -26,6 +26,9 @@ def outgoing(reply: Reply, lang: Language, now: datetime, task: PendingTask | No
 
 
 def _token(action: str, record_id: int | None, task: PendingTask | None, written: list[int]) -> str | None:
+    if action.startswith("role:"):
+        _, member_id, role = action.split(":")
+        return role_token(int(member_id), role)
     if action == "undo":
         target = record_id or (written[-1] if written else None)
         return undo_token(target) if target else None

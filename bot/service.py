@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -70,14 +71,15 @@ class ChatService:
                 return TurnResult(reply=_no_family(msg), trace_id=trace_id)
             if await repo.message_exists(s, msg.platform, msg.chat_id, _delivery_id(msg)):
                 return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
-            member = await self._member(s, family, msg)
+            member, newcomer = await self._member(s, family, msg)
             incoming = await self._store_incoming(s, family, member, msg, trace_id)
-            result = await self._decide_and_apply(s, family, member, msg, incoming, trace_id)
+            result = await self._decide_and_apply(s, family, member, msg, incoming, trace_id, newcomer)
             await s.commit()
             return result
 
     async def _decide_and_apply(self, s: AsyncSession, family: Family, member: Member,
-                                msg: IncomingMessage, incoming: Message, trace_id: str) -> TurnResult:
+                                msg: IncomingMessage, incoming: Message, trace_id: str,
+                                newcomer: bool = False) -> TurnResult:
         zone, lang = ZoneInfo(family.timezone), Language(family.language)
         now = msg.sent_at.astimezone(zone)
         clock_now = self.clock().astimezone(zone)
@@ -85,6 +87,7 @@ class ChatService:
         tasks = await load.load_tasks(s, family, zone, clock_now, press)
         outcome = await self._understand(s, family, msg, incoming, tasks.active, now, zone, lang, press)
         turn = await self._build_turn(s, family, member, msg, outcome.extraction, tasks, now, zone, lang, press)
+        turn = replace(turn, newcomer=newcomer and family.chat_kind == ChatKind.GROUP.value)
         decision = decide_turn(turn)
         if msg.press and press is None:
             decision = _forged_press()
@@ -121,7 +124,9 @@ class ChatService:
                                 b.birth_height_cm) for b in await repo.babies(s, family.id))
         undo_id = press.record_id if press and press.action == "undo" else None
         wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
+        people = tuple(MemberView(m.id, Role(m.role), m.display_name, m.title) for m in await repo.members(s, family.id))
         return Turn(
+            members=people,
             member=MemberView(member.id, Role(member.role), member.display_name, member.title),
             extraction=extraction, now=now, babies=babies, language=lang,
             chat_kind=ChatKind(family.chat_kind if msg.chat_kind is ChatKind.GROUP else msg.chat_kind),
@@ -145,15 +150,17 @@ class ChatService:
             return await summaries.weekly_reply(schedule, now.date(), as_of=now)
         return await summaries.daily_reply(schedule, now.date(), as_of=now, chart=self.chart_dir is not None)
 
-    async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> Member:
+    async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> tuple[Member, bool]:
         member = await repo.member_by_identity(s, family.id, msg.sender_id)
+        if member is not None:
+            return member, False
         if member is None:
             member = Member(family_id=family.id, platform_user_id=msg.sender_id,
                             display_name=msg.sender_name[:128], role=Role.FRIEND.value,
                             created_at=self.clock())
             s.add(member)
             await s.flush()
-        return member
+        return member, True
 
     async def _store_incoming(self, s, family, member, msg, trace_id) -> Message:
         payload = {"action": decode(msg.press.token).action if msg.press and decode(msg.press.token) else None,

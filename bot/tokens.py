@@ -12,12 +12,17 @@ from domain.turn import Press
 MAX_BYTES = 64
 _TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z0-9_]{1,24}))?$")
 _UNDO = re.compile(r"^u(\d{1,12})$")
+_ROLE = re.compile(r"^m(\d{1,12})\.(parent|caregiver|friend)$")
 
 
 def task_token(task_id: int, revision: int, action: str) -> str:
     name, _, value = action.partition(":")
     token = f"t{task_id}.{revision}.{name}" + (f".{value}" if value else "")
     return _checked(token)
+
+
+def role_token(member_id: int, role: str) -> str:
+    return _checked(f"m{member_id}.{role}")
 
 
 def undo_token(record_id: int) -> str:
@@ -36,6 +41,8 @@ def decode(token: str) -> Press | None:
         return None
     if m := _TASK.match(token):
         return Press(action=m.group(3), task_id=int(m.group(1)), revision=int(m.group(2)), value=m.group(4))
+    if m := _ROLE.match(token):
+        return Press(action="role", member_id=int(m.group(1)), value=m.group(2))
     if m := _UNDO.match(token):
         return Press(action="undo", record_id=int(m.group(1)))
     return None

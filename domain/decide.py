@@ -14,6 +14,7 @@ from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.press import decide_press
 from domain.profile import decide_profile
+from domain.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.queries import answer_query
 from domain.sleep_events import fell_asleep, woke_up
 from domain.tasks import PendingTask, new_task, transition
@@ -26,8 +27,12 @@ TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
 
 
 def decide_turn(turn: Turn) -> Decision:
+    return with_newcomer_prompt(turn, _decide(turn))
+
+
+def _decide(turn: Turn) -> Decision:
     if turn.press is not None:
-        return decide_press(turn)
+        return decide_role_press(turn) if turn.press.action == "role" else decide_press(turn)
     refusal = _refuse_without_right(turn)
     if refusal:
         return refusal
@@ -113,6 +118,8 @@ def _without_task(turn: Turn) -> Decision:
         return correct_recent_record(turn)
     if e.intent is Intent.PROFILE:
         return decide_profile(turn)
+    if e.intent is Intent.ROLE and e.role_change is not None:
+        return decide_role_change(turn)
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):

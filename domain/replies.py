@@ -13,6 +13,8 @@ from domain.vocabulary import Language
 L = Language
 
 BUTTON_LABELS = {
+    "role:parent": ("设为家长", "Parent"), "role:caregiver": ("设为照护者", "Caregiver"),
+    "role:friend": ("只是朋友", "Friend"),
     "confirm": ("✅ 确认", "✅ Confirm"), "cancel": ("✖ 取消", "✖ Cancel"), "undo": ("↩ 撤销", "↩ Undo"),
     "choose:formula": ("配方奶", "Formula"), "choose:breast_milk": ("母乳", "Breast milk"),
 }
@@ -38,6 +40,8 @@ STATIC = {
     "profile_parent_only": ("只有家长可以修改宝宝档案。", "Only parents can change the baby's profile."),
     "profile_unclear": ("要改档案里的什么呢？比如“把生日改成2026年3月2日”。",
                         "What should change? e.g. “birth date is 2026-03-02”."),
+    "manage_parent_only": ("只有家长可以管理成员和设置。", "Only parents can manage members and settings."),
+    "last_parent": ("家里至少要有一位家长。", "The family needs at least one parent."),
     "friend_cannot_press": ("只有家长和照护者可以操作", "Only parents and caregivers can do that"),
     "stale_button": ("这个按钮已经失效了", "That button is no longer active"),
     "task_changed": ("内容已经改过了，请按最新消息的按钮", "That was changed since — use the latest message"),
@@ -52,12 +56,15 @@ STATIC = {
 
 
 def render(reply: Reply, lang: Language, now: datetime) -> str:
-    if reply.key in STATIC:
-        return pick(STATIC[reply.key], lang)
-    return _RENDERERS[reply.key](reply.values, lang, now)
+    text = pick(STATIC[reply.key], lang) if reply.key in STATIC else _RENDERERS[reply.key](reply.values, lang, now)
+    if "newcomer" in reply.values:
+        text += "\n" + _newcomer({"name": reply.values["newcomer"]}, lang, now)
+    return text
 
 
 def button_label(action: str, lang: Language) -> str:
+    if action.startswith("role:"):
+        action = "role:" + action.rsplit(":", 1)[1]
     return pick(BUTTON_LABELS.get(action, (action, action)), lang)
 
 
@@ -120,6 +127,23 @@ def _already_asleep(v, lang, now):
 def _expired(v, lang, now):
     return ("刚才那件事已经超过1小时没确认，已经过期、没有写入。请重新告诉我要记录什么。" if lang is L.ZH
             else "That request expired after an hour and was not saved. Please tell me again.")
+
+
+ROLE_NAMES = {"parent": ("家长", "parent"), "caregiver": ("照护者", "caregiver"), "friend": ("朋友", "friend")}
+
+
+def _role_set(v, lang, now):
+    role = pick(ROLE_NAMES[str(v["role"].value if hasattr(v["role"], "value") else v["role"])], lang)
+    return f"好的，{v['name']} 现在是{role}。" if lang is L.ZH else f"OK — {v['name']} is now a {role}."
+
+
+def _newcomer(v, lang, now):
+    return (f"欢迎 {v['name']}！请家长为 TA 选择角色（在此之前只能查看和聊天）。" if lang is L.ZH
+            else f"Welcome, {v['name']}! A parent can choose a role (until then: read and chat only).")
+
+
+def _member_unknown(v, lang, now):
+    return f"家里没有叫“{v['name']}”的成员。" if lang is L.ZH else f"No family member called “{v['name']}”."
 
 
 def _which_record(v, lang, now):
@@ -216,6 +240,7 @@ _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "recorded": _recorded, "ask": _ask, "confirm": _confirm, "updated": _updated, "woke_up": _woke,
     "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
     "cancelled": _cancelled, "which_baby": _which_baby, "which_record": _which_record,
+    "role_set": _role_set, "newcomer": _newcomer, "member_unknown": _member_unknown,
     "confirm_delete": _confirm_delete, "deleted": _deleted, "undone_delete": _undone_delete, "profile_confirm": _profile_confirm,
     "profile_updated": _profile_updated, "profile_same": _profile_same, "still_waiting": _still_waiting, "undone_create": _undone,
     "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,

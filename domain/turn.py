@@ -50,7 +50,8 @@ class Press:
     task_id: int | None = None
     revision: int | None = None
     record_id: int | None = None
-    value: str | None = None     # for choose
+    value: str | None = None     # for choose; the role for role buttons
+    member_id: int | None = None  # for role buttons
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class Turn:
     edit_target: RecordView | None = None    # the record an edited message's original produced
     photo_file: str | None = None            # a stored photo that came with the message
     caption_text: str = ""                   # the text sent with the photo
+    members: tuple[MemberView, ...] = ()     # everyone in the family (for role changes)
+    newcomer: bool = False                   # the sender spoke for the first time in this turn
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,13 @@ class DeleteRecord:
 
 
 @dataclass(frozen=True)
+class SetRole:
+    member_id: int
+    role: Role
+    title: str | None = None
+
+
+@dataclass(frozen=True)
 class RestoreRecord:
     """Undo of a delete: the record comes back as it was (deletes are soft)."""
 
@@ -141,7 +151,7 @@ class UpdateProfile:
     before: dict[str, Any]
 
 
-Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile
+Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from bot.understanding import lexicon as lx
 from bot.understanding.numerals import normalise
 from bot.understanding.other_types import detect_other_type, other_slots
 from bot.understanding.query_rules import read_query
+from bot.understanding.role_rules import read_role_change
 from bot.understanding.reference_rules import DELETE, ReferenceReading, read_reference
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
@@ -31,6 +32,9 @@ def extract(request: ExtractionRequest) -> Extraction:
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
+    role = read_role_change(text)
+    if role is not None:
+        return Extraction(intent=Intent.ROLE, role_change=role, **common)
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
