@@ -58,6 +58,16 @@ BOUNDS: dict[str, Bound] = {
     "next_dose_after_h": Bound(0.5, 72, 2, 24),
 }
 
+# A dose is judged in its own unit (2.5 ml of syrup, 125 mg, 1 tablet, 5 drops); no unit: the generic bound.
+DOSE_BOUNDS: dict[str, Bound] = {
+    "ml": Bound(0.05, 100, 0.1, 20),
+    "mg": Bound(0.1, 2000, 1, 500),
+    "tablets": Bound(0.1, 20, 0.25, 4),
+    "drops": Bound(1, 200, 1, 30),
+}
+# Pumping both sides can be more than one bottle.
+PUMPING_AMOUNT = Bound(0.5, 1000, 5, 500)
+
 SLEEP_MAX = timedelta(hours=24)
 SLEEP_PLAUSIBLE_MAX = timedelta(hours=14)
 FUTURE_TOLERANCE = timedelta(minutes=5)
@@ -164,11 +174,20 @@ def problems(record_type: RecordType, fields: dict[str, Any], now: datetime) -> 
     found: list[Problem] = []
     for name, value in fields.items():
         found.extend(_enum_problem(record_type, name, value))
-        bound = BOUNDS.get(name)
+        bound = bound_for(record_type, name, fields)
         if bound and isinstance(value, (int, float)) and not isinstance(value, bool):
             found.extend(_bound_problem(name, float(value), bound))
     found.extend(_time_problems(record_type, fields, now))
     return found
+
+
+def bound_for(record_type: RecordType, name: str, fields: dict[str, Any]) -> Bound | None:
+    """The limits of one number; a dose depends on its unit, pumping on its own bound."""
+    if name == "dose" and fields.get("dose_unit") in DOSE_BOUNDS:
+        return DOSE_BOUNDS[fields["dose_unit"]]
+    if record_type is RecordType.PUMPING and name == "amount_ml":
+        return PUMPING_AMOUNT
+    return BOUNDS.get(name)
 
 
 def _enum_problem(record_type: RecordType, name: str, value: Any) -> list[Problem]:
