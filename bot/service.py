@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -27,15 +27,29 @@ from bot.understanding.extractor import ExtractionOutcome, Extractor
 from bot.understanding.request import ExtractionRequest, TaskHint
 from domain.decide import decide_turn
 from domain.extraction import Extraction, Intent
-from domain.turn import BabyView, MemberView, Turn
+from domain.turn import BabyView, MemberView, Press, Turn
 from domain.vocabulary import ChatKind, Language, ReplyKind, Role
 from storage import repositories as repo
 from storage.convert import dump_slots
-from storage.tables import Family, Member, Message, TurnTrace
+from storage.tables import Baby, Family, Member, Message, TurnTrace
 
 log = logging.getLogger("fawn.service")
 MAX_TEXT = 2000
 ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """What one turn reads once: the family, its zone and language, the times, members and babies."""
+
+    family: Family
+    zone: ZoneInfo
+    lang: Language
+    now: datetime            # when the message was sent, in the family's zone
+    clock_now: datetime      # the service clock, in the family's zone
+    press: Press | None
+    members: list[Member]
+    babies: list[Baby]
 
 
 class ChatService:
@@ -80,55 +94,60 @@ class ChatService:
     async def _decide_and_apply(self, s: AsyncSession, family: Family, member: Member,
                                 msg: IncomingMessage, incoming: Message, trace_id: str,
                                 newcomer: bool = False) -> TurnResult:
-        zone, lang = ZoneInfo(family.timezone), Language(family.language)
-        now = msg.sent_at.astimezone(zone)
-        clock_now = self.clock().astimezone(zone)
-        press = decode(msg.press.token) if msg.press else None
-        tasks = await load.load_tasks(s, family, zone, clock_now, press)
-        outcome = await self._understand(s, family, msg, incoming, tasks.active, now, zone, lang, press)
-        turn = await self._build_turn(s, family, member, msg, outcome.extraction, tasks, now, zone, lang, press)
+        ctx = await self._context(s, family, msg)
+        tasks = await load.load_tasks(s, family, ctx.zone, ctx.clock_now, ctx.press)
+        outcome = await self._understand(s, ctx, msg, incoming, tasks.active)
+        turn = await self._build_turn(s, ctx, member, msg, outcome.extraction, tasks)
         turn = replace(turn, newcomer=newcomer and family.chat_kind == ChatKind.GROUP.value)
-        decision = decide_turn(turn)
-        if msg.press and press is None:
-            decision = _forged_press()
-        scope = TurnScope(family.id, member.id, incoming.id, clock_now)
-        applied = await apply_effects(s, decision.effects, scope)
-        if decision.reply and decision.reply.key == "query_summary":
-            reply = await self._summary(s, family, now, decision.reply.values["period"])
-        else:
-            reply = outgoing(decision.reply, lang, now, applied.task or tasks.active, applied.written) \
-                if decision.reply else None
-        reply_row = await self._store_reply(s, family, msg, incoming, reply, trace_id, clock_now)
-        s.add(TurnTrace(trace_id=trace_id, message_id=incoming.id, family_id=family.id, at=clock_now,
+        decision = _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
+        applied = await apply_effects(s, decision.effects, TurnScope(family.id, member.id, incoming.id, ctx.clock_now))
+        reply = await self._reply(s, ctx, decision, applied, tasks.active)
+        reply_row = await self._store_reply(s, family, msg, incoming, reply, trace_id, ctx.clock_now)
+        s.add(TurnTrace(trace_id=trace_id, message_id=incoming.id, family_id=family.id, at=ctx.clock_now,
                         steps=_trace_steps(outcome, decision, applied, reply)))
         return TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming.id,
                           reply_id=reply_row.id if reply_row else None, written=tuple(applied.written),
                           updated=tuple(applied.updated), deleted=tuple(applied.deleted),
                           press_rejected=decision.press_rejected, family_id=family.id)
 
-    async def _understand(self, s, family, msg, incoming, active, now, zone, lang, press) -> ExtractionOutcome:
+    async def _context(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> TurnContext:
+        zone = ZoneInfo(family.timezone)
+        return TurnContext(family=family, zone=zone, lang=Language(family.language),
+                           now=msg.sent_at.astimezone(zone), clock_now=self.clock().astimezone(zone),
+                           press=decode(msg.press.token) if msg.press else None,
+                           members=await repo.members(s, family.id), babies=await repo.babies(s, family.id))
+
+    async def _reply(self, s: AsyncSession, ctx: TurnContext, decision, applied, active) -> OutgoingReply | None:  # noqa: ANN001
+        if decision.reply is None:
+            return None
+        if decision.reply.key == "query_summary":
+            return await self._summary(s, ctx.family, ctx.now, decision.reply.values["period"])
+        return outgoing(decision.reply, ctx.lang, ctx.now, applied.task or active, applied.written)
+
+    async def _understand(self, s: AsyncSession, ctx: TurnContext, msg: IncomingMessage, incoming: Message,
+                          active) -> ExtractionOutcome:  # noqa: ANN001
         if msg.press is not None:
             return ExtractionOutcome(Extraction(intent=Intent.CHAT), "button", 0.0, False)
-        recent = await repo.recent_messages(s, family.id, incoming.id)
-        people = {m.id: m for m in await repo.members(s, family.id)}
-        babies = tuple(b.name for b in await repo.babies(s, family.id))
+        recent = await repo.recent_messages(s, ctx.family.id, incoming.id)
+        people = {m.id: m for m in ctx.members}
         hint = TaskHint(active.action.value, active.record_type.value if active.record_type else None,
                         active.state.value, dump_slots(active.slots)) if active else None
-        request = ExtractionRequest(text=msg.text[:MAX_TEXT], now=now, timezone=family.timezone,
-                                    recent=context_lines(recent, people, now, zone, lang), task=hint,
-                                    babies=babies, bot_names=self.bot_names)
+        request = ExtractionRequest(text=msg.text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
+                                    recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang), task=hint,
+                                    babies=tuple(b.name for b in ctx.babies), bot_names=self.bot_names)
         return await self.extractor.extract(request)
 
-    async def _build_turn(self, s, family, member, msg, extraction, tasks, now, zone, lang, press) -> Turn:
+    async def _build_turn(self, s: AsyncSession, ctx: TurnContext, member: Member, msg: IncomingMessage,
+                          extraction: Extraction, tasks) -> Turn:  # noqa: ANN001
+        family, zone, now, press = ctx.family, ctx.zone, ctx.now, ctx.press
         babies = tuple(BabyView(b.id, b.name, tuple(b.nicknames), b.birth_date, b.sex, b.birth_weight_kg,
-                                b.birth_height_cm) for b in await repo.babies(s, family.id))
+                                b.birth_height_cm) for b in ctx.babies)
         undo_id = press.record_id if press and press.action == "undo" else None
         wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
-        people = tuple(MemberView(m.id, Role(m.role), m.display_name, m.title) for m in await repo.members(s, family.id))
         return Turn(
-            members=people,
+            members=tuple(MemberView(m.id, Role(m.role), m.display_name, m.title) for m in ctx.members),
             member=MemberView(member.id, Role(member.role), member.display_name, member.title),
-            extraction=extraction, now=now, babies=babies, language=lang,
+            extraction=extraction, now=now, babies=babies, language=ctx.lang,
             chat_kind=ChatKind(family.chat_kind if msg.chat_kind is ChatKind.GROUP else msg.chat_kind),
             addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
             active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
