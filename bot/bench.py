@@ -11,7 +11,7 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from domain.summary import RecordView, compare, summarise_days
+from domain.summary import RecordView, summarise_days, summarise_with_comparisons
 from domain.summary_text import render_summary
 
 SUMMARY_BUDGET_S = 10.0
@@ -73,11 +73,11 @@ def _diapers(rng: random.Random, tz: tzinfo, day: date) -> list[RecordView]:
 
 def build_summary_text(records: list[RecordView], tz: tzinfo, local_date: date,
                        language: str = "zh") -> str:
-    """What the evening job computes for one baby: 8 days of numbers, comparisons, text."""
-    dates = [local_date - timedelta(days=i) for i in range(7, -1, -1)]
+    """What the evening job computes for one baby: the day until 21:00, the 7 days before
+    up to 21:00 for the comparisons, the text."""
     as_of = datetime.combine(local_date, time(21), tzinfo=tz)
-    days = summarise_days(records, tz, dates, as_of)
-    return render_summary(days[local_date], compare(days, local_date), language, "宝宝", tz)
+    today, comparisons = summarise_with_comparisons(records, tz, local_date, as_of)
+    return render_summary(today, comparisons, language, "宝宝", tz)
 
 
 def bench_summaries(argv: list[str]) -> int:

@@ -122,6 +122,7 @@ class KeyMetrics:
 class Comparisons:
     yesterday: KeyMetrics | None = None
     week_average: KeyMetrics | None = None   # over the 7 days before, days with records only
+    until: time | None = None                # set: each earlier day counted up to this local time
 
 
 def summarise_days(records: Iterable[RecordView], tz: tzinfo, dates: Iterable[date],
@@ -130,7 +131,11 @@ def summarise_days(records: Iterable[RecordView], tz: tzinfo, dates: Iterable[da
 
     An open sleep counts up to `as_of` (if given); otherwise it is left out.
     """
-    days = _LocalDays(dates, tz)
+    return _summarise(records, _LocalDays(dates, tz), tz, as_of)
+
+
+def _summarise(records: Iterable[RecordView], days: _LocalDays, tz: tzinfo,
+               as_of: datetime | None) -> dict[date, DaySummary]:
     day_at, adder_for = days.day_at, _ADDERS.get      # bound once: this loop is the hot path
     for record in records:
         if record.type == "sleep":
@@ -148,10 +153,12 @@ class _LocalDays:
 
     __slots__ = ("dates", "summaries", "starts", "ends")
 
-    def __init__(self, dates: Iterable[date], tz: tzinfo) -> None:
+    def __init__(self, dates: Iterable[date], tz: tzinfo,
+                 until: Mapping[date, time] | None = None) -> None:
+        """`until`: a local time at which some of the days end early."""
         self.dates = sorted(set(dates))
         self.summaries = [DaySummary(d) for d in self.dates]
-        bounds = [day_bounds(d, tz) for d in self.dates]
+        bounds = [_window(d, tz, (until or {}).get(d)) for d in self.dates]
         self.starts = [start.timestamp() for start, _ in bounds]
         self.ends = [end.timestamp() for _, end in bounds]
 
@@ -167,6 +174,38 @@ class _LocalDays:
             if minutes > 0:
                 yield self.summaries[i], minutes
             i += 1
+
+
+def _window(local_date: date, tz: tzinfo, until: time | None) -> tuple[datetime, datetime]:
+    start, end = day_bounds(local_date, tz)
+    if until is None:
+        return start, end
+    cut = datetime.combine(local_date, until, tzinfo=tz)
+    return start, max(start, min(end, cut))
+
+
+def partial_day_cutoff(local_date: date, tz: tzinfo, as_of: datetime | None) -> time | None:
+    """The local time `local_date` is summarised up to, when `as_of` falls within that day
+    (the day is not over yet); None for a whole day."""
+    if as_of is None:
+        return None
+    local = as_of.astimezone(tz)
+    return local.time().replace(tzinfo=None) if local.date() == local_date else None
+
+
+def summarise_with_comparisons(records: Iterable[RecordView], tz: tzinfo, local_date: date,
+                               as_of: datetime | None = None) -> tuple[DaySummary, Comparisons]:
+    """The day up to `as_of`, and comparisons that are fair to a day not over yet: when
+    `as_of` falls within `local_date`, the day, yesterday and each of the 7 days before
+    count only up to the same local time (`Comparisons.until`). One pass over the records."""
+    cutoff = partial_day_cutoff(local_date, tz, as_of)
+    before = [local_date - timedelta(days=i) for i in range(1, 8)]
+    until = dict.fromkeys([*before, local_date], cutoff) if cutoff is not None else None
+    days = _summarise(records, _LocalDays([*before, local_date], tz, until), tz, as_of)
+    comparisons = compare(days, local_date)
+    if cutoff is not None:
+        comparisons = Comparisons(comparisons.yesterday, comparisons.week_average, cutoff)
+    return days[local_date], comparisons
 
 
 def summarise_day(records: Iterable[RecordView], tz: tzinfo, local_date: date,

@@ -74,14 +74,23 @@ def _title(local_date: date, lang: str, baby_name: str | None) -> str:
 
 def _comparison(today: float, cmp: Comparisons, metric: str, show: Callable[[float], str],
                 lang: str) -> list[str]:
-    """`比昨天 +30ml`, `7天平均 580ml`: today's change from yesterday and the 7-day average."""
+    """`比昨天 +30ml`, `7天平均 580ml`: today's change from yesterday and the 7-day average.
+
+    When the earlier days were counted only up to the same time of day (`cmp.until`, a day
+    not over yet), the text says so: `比昨天同时段`, `7天同时段平均`.
+    """
     parts = []
+    same_time = cmp.until is not None
     if cmp.yesterday is not None:
         delta = today - getattr(cmp.yesterday, metric)
-        parts.append(("比昨天 " if lang == "zh" else "vs yesterday ") + _signed(delta, show))
+        label = ("比昨天同时段 " if same_time else "比昨天 ") if lang == "zh" else \
+            ("vs this time yesterday " if same_time else "vs yesterday ")
+        parts.append(label + _signed(delta, show))
     if cmp.week_average is not None:
         average = getattr(cmp.week_average, metric)
-        parts.append(("7天平均 " if lang == "zh" else "7-day avg ") + show(average))
+        label = ("7天同时段平均 " if same_time else "7天平均 ") if lang == "zh" else \
+            ("7-day avg to this time " if same_time else "7-day avg ")
+        parts.append(label + show(average))
     return parts
 
 

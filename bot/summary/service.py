@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 
@@ -17,7 +17,9 @@ from bot.summary.chart import (
 )
 from bot.summary.growth import percentile_lines, with_percentiles
 from bot.summary.repository import BabyView, FamilySchedule
-from domain.summary import DaySummary, RecordView, compare, day_bounds, summarise_days
+from domain.summary import (
+    DaySummary, RecordView, day_bounds, summarise_days, summarise_with_comparisons,
+)
 from domain.summary_text import render_summary, render_week
 from domain.vocabulary import ReplyKind
 
@@ -26,10 +28,13 @@ HISTORY_DAYS = 7
 
 @dataclass(frozen=True)
 class BabyDays:
-    """One baby's day summaries, oldest first, ending with the day asked about."""
+    """One baby's day summaries, oldest first, ending with the day asked about, and the
+    records they were built from (for comparisons up to the same time of day)."""
 
     baby: BabyView
     days: list[DaySummary]
+    records: list[RecordView] = field(default_factory=list)
+    as_of: datetime | None = None
 
     @property
     def today(self) -> DaySummary:
@@ -54,7 +59,7 @@ class SummaryService:
             babies = await repo.load_babies(session, family.id)
             records = (await repo.load_records(session, [family.id], since, until)).get(family.id, {})
         return [BabyDays(baby, _ordered(summarise_days(records.get(baby.id, []), family.tz, dates,
-                                                       as_of)))
+                                                       as_of)), records.get(baby.id, []), as_of)
                 for baby in babies]
 
     async def daily_reply(self, family: FamilySchedule, local_date: date,
@@ -100,11 +105,11 @@ class SummaryService:
 
 
 def daily_text(baby_days: BabyDays, family: FamilySchedule) -> str:
-    today = baby_days.today
-    baby = baby_days.baby
+    baby, local_date = baby_days.baby, baby_days.today.local_date
+    today, comparisons = summarise_with_comparisons(baby_days.records, family.tz, local_date,
+                                                    baby_days.as_of)
     if today.growth is not None:
         today.growth = with_percentiles(today.growth, baby.sex, baby.birth_date, today.local_date)
-    comparisons = compare(baby_days.by_date(), today.local_date)
     return render_summary(today, comparisons, family.language, baby.name, family.tz)
 
 

@@ -159,13 +159,31 @@ async def test_at_21_00_the_day_summary_goes_out_with_numbers_that_agree_with_th
     assert to == family_id
     lines = reply.text.splitlines()
     assert lines[0] == "小鹿的一天（6月3日 周二）"
-    assert lines[1] == "喂养：2次，奶量 480ml（配方奶 480ml；比昨天 +40ml，7天平均 320ml）"
-    # Until 21:00: the 00:00–06:00 part of last night; yesterday had 20:00–24:00 as well.
-    assert lines[2] == "睡眠：共 6小时（夜间 6小时；比昨天 -4小时，7天平均 10小时），最长一觉 10小时，夜醒 1次"
-    assert lines[3] == "尿布：2次（湿 2，便 1；比昨天 ±0，7天平均 2）"
+    assert lines[1] == "喂养：2次，奶量 480ml（配方奶 480ml；比昨天同时段 +40ml，7天同时段平均 320ml）"
+    # Until 21:00: the 00:00–06:00 part of last night. The days before are counted up to
+    # 21:00 too: 00:00–06:00 and 20:00–21:00, 7 hours (not their whole 10 hours).
+    assert lines[2] == "睡眠：共 6小时（夜间 6小时；比昨天同时段 -1小时，7天同时段平均 7小时），" \
+                       "最长一觉 10小时，夜醒 1次"
+    assert lines[3] == "尿布：2次（湿 2，便 1；比昨天同时段 ±0，7天同时段平均 2）"
     [claim] = await claims(sessions, family_id)
     assert (claim.local_date, claim.kind, claim.claimed_by) == (JUNE_3, "daily", "a")
     assert claim.sent_at == clock()
+
+
+async def test_a_summary_asked_for_at_noon_compares_with_the_mornings_before(sessions, tmp_path) -> None:
+    family_id, baby_id = await seed_family(sessions)
+    await seed_week(sessions, family_id, baby_id, JUNE_3)
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    async with sessions() as session:
+        family = await repo.load_family(session, family_id)
+    reply = await summaries.service.daily_reply(family, JUNE_3, as_of=local(JUNE_3, 12), chart=False)
+    # By 12:00 each day has had one bottle (08:00; 240 ml today, 220 ml yesterday) and one diaper.
+    assert "喂养：1次，奶量 240ml（配方奶 240ml；比昨天同时段 +20ml，7天同时段平均 160ml）" in reply.text
+    assert "尿布：1次（湿 1，便 0；比昨天同时段 ±0，7天同时段平均 1）" in reply.text
+    # Asked about a finished day, whole days are compared.
+    later = await summaries.service.daily_reply(family, JUNE_3 - timedelta(days=1),
+                                                as_of=local(JUNE_3, 12), chart=False)
+    assert "比昨天 +40ml，7天平均 257ml" in later.text and "同时段" not in later.text
 
 
 async def test_in_new_york_the_summary_fires_at_21_00_new_york_time(sessions, tmp_path) -> None:

@@ -1,10 +1,13 @@
 """The day summary in numbers: pure, no fixtures."""
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from domain.summary import RecordView, compare, summarise_day, summarise_days
+from domain.summary import (
+    RecordView, compare, partial_day_cutoff, summarise_day, summarise_days, summarise_with_comparisons,
+)
+from domain.summary_text import render_summary
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -143,3 +146,35 @@ def test_comparison_uses_yesterday_and_the_average_of_the_recorded_days_before()
 def test_no_comparison_without_earlier_records() -> None:
     comparisons = compare(summarise_days([bottle(at(3, 9), 300)], SHANGHAI, [JUNE_3]), JUNE_3)
     assert comparisons.yesterday is None and comparisons.week_average is None
+
+
+def test_a_day_not_over_is_compared_with_the_days_before_up_to_the_same_time() -> None:
+    records = [bottle(at(day, 8), 100) for day in (1, 2, 3)] + [
+        bottle(at(2, 22), 500),                          # after 21:00 yesterday: not compared
+        sleep(at(2, 20), at(3, 6), nap=False),           # yesterday 20:00–21:00 counts, 21–24 not
+    ]
+    today, cmp = summarise_with_comparisons(records, SHANGHAI, JUNE_3, at(3, 21))
+    assert cmp.until == time(21)
+    assert today.feeding.milk_ml == 100 and today.sleep.total_min == 6 * 60
+    assert cmp.yesterday is not None
+    assert (cmp.yesterday.milk_ml, cmp.yesterday.feed_count, cmp.yesterday.sleep_min) == (100, 1, 60)
+    assert cmp.week_average is not None and cmp.week_average.milk_ml == 100   # June 1 and 2 only
+    text = render_summary(today, cmp, "en", "Ada", SHANGHAI)
+    assert "vs this time yesterday ±0, 7-day avg to this time 100ml" in text
+    assert "vs this time yesterday +5h 00m" in text
+
+
+def test_a_finished_day_is_compared_with_whole_days() -> None:
+    records = [bottle(at(2, 8), 100), bottle(at(2, 22), 500), bottle(at(3, 8), 100)]
+    today, cmp = summarise_with_comparisons(records, SHANGHAI, JUNE_3, at(4, 9))
+    assert cmp.until is None and cmp.yesterday is not None and cmp.yesterday.milk_ml == 600
+    assert "比昨天 -500ml，7天平均 600ml" in render_summary(today, cmp, "zh")
+    assert summarise_with_comparisons(records, SHANGHAI, JUNE_3)[1] == cmp
+
+
+def test_the_cutoff_is_the_local_time_of_as_of_on_that_day_only() -> None:
+    assert partial_day_cutoff(JUNE_3, SHANGHAI, at(3, 20, 30)) == time(20, 30)
+    assert partial_day_cutoff(JUNE_3, NEW_YORK, at(3, 20, 30)) == time(8, 30)    # in New York
+    assert partial_day_cutoff(JUNE_3, NEW_YORK, at(3, 10)) is None                # 2 June there
+    assert partial_day_cutoff(date(2025, 6, 3), NEW_YORK, at(4, 9, tz=SHANGHAI)) == time(21)
+    assert partial_day_cutoff(JUNE_3, SHANGHAI, None) is None
