@@ -404,3 +404,26 @@ async def test_a_reminder_whose_sweep_died_goes_out_on_a_later_sweep(sessions, t
     assert await scheduler(sessions, sent, clock, tmp_path).check_reminders() == 1
     assert await scheduler(sessions, sent, clock, tmp_path, "c").check_reminders() == 0
     assert len(sent.replies) == 1
+
+
+async def test_rescheduling_while_running_moves_the_job_and_adds_new_families(sessions, tmp_path) -> None:
+    family_id, _ = await seed_family(sessions)
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    await summaries.start()
+    try:
+        async with sessions() as session:
+            family = await session.get(Family, family_id)
+            family.summary_time = "20:00"
+            await session.commit()
+        newcomer, _ = await seed_family(sessions, "America/New_York", summary_time="19:30")
+        assert summaries.scheduler.get_job(summary_job_id(newcomer)) is None
+        await summaries.reschedule_family(family_id)
+        await summaries.reschedule_family(newcomer)
+        assert summaries.scheduler.running
+        moved = summaries.scheduler.get_job(summary_job_id(family_id))
+        added = summaries.scheduler.get_job(summary_job_id(newcomer))
+        assert moved.next_run_time.astimezone(SHANGHAI).strftime("%H:%M") == "20:00"
+        assert added.next_run_time.astimezone(NEW_YORK).strftime("%H:%M") == "19:30"
+        assert len([j for j in summaries.scheduler.get_jobs() if j.id.startswith("summary:")]) == 2
+    finally:
+        summaries.shutdown()

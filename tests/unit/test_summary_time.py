@@ -1,0 +1,54 @@
+"""The summary time from a chat message: pure."""
+from __future__ import annotations
+
+import pytest
+
+from domain.summary_time import parse_summary_time
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("每天晚上9点发总结", "21:00"),
+    ("总结改到晚上8点", "20:00"),
+    ("总结改到晚上八点半", "20:30"),
+    ("以后每晚九点一刻发总结吧", "21:15"),
+    ("总结改成21点", "21:00"),
+    ("总结改到21:30", "21:30"),
+    ("总结改到 21：30", "21:30"),
+    ("总结改到晚上9:45", "21:45"),
+    ("下午6点发总结", "18:00"),
+    ("傍晚六点十五分发", "18:15"),
+    ("早上8点发总结", "08:00"),
+    ("上午十点零五发总结", "10:05"),
+    ("中午12点发总结", "12:00"),
+    ("中午1点发总结", "13:00"),
+    ("晚上12点发总结", "00:00"),
+    ("凌晨1点发", "01:00"),
+    ("send the summary at 8pm", "20:00"),
+    ("Send the summary at 8 PM please", "20:00"),
+    ("summary at 9:30 p.m.", "21:30"),
+    ("summary at 7.45pm", "19:45"),
+    ("send the summary at 7am", "07:00"),
+    ("send the summary at 12am", "00:00"),
+    ("send the summary at 12pm", "12:00"),
+    ("send the summary at 21:30", "21:30"),
+    ("send the summary at 20", "20:00"),
+    ("send the summary at 8 in the evening", "20:00"),
+    ("summary at 9 o'clock at night", "21:00"),
+])
+def test_a_time_that_says_morning_or_evening_is_read(text: str, expected: str) -> None:
+    assert parse_summary_time(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "总结改到9点",                 # morning or evening?
+    "send the summary at 9",
+    "summary at 9:30",
+    "今天总结一下",
+    "send me the summary",
+    "晚上25点发总结",
+    "summary at 13am",
+    "summary at 25:00",
+    "总结改到晚上9点70分",
+])
+def test_no_time_or_an_ambiguous_one_gives_none(text: str) -> None:
+    assert parse_summary_time(text) is None
