@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from bot.understanding.timeparse import TimeReading
+from bot.understanding.timeparse import FUTURE_SLACK, TimeReading
 from bot.understanding.types_units import bare_numbers, volumes_ml
 from domain.extraction import Slots
 
-_PUMPING = re.compile(r"吸奶|挤奶|泵奶|背奶|吸出|挤出|吸了\d+\s*(?:ml|毫升|cc)|\bpump(?:ed|ing|s)?\b|"
+_PUMPING = re.compile(r"[吸挤泵]完?了?奶|背奶|吸出|挤出|吸了\d+\s*(?:ml|毫升|cc)|\bpump(?:ed|ing|s)?\b|"
                       r"\bexpress(?:ed|ing)\b", re.I)
 _EATING = re.compile(r"喝|吃|喂|瓶喂|drank|drink|\bfed\b|\bfeed|\bate\b|bottle of", re.I)
 _SIDES: list[tuple[re.Pattern[str], str]] = [
@@ -42,7 +42,7 @@ def pumping_slots(text: str, times: TimeReading, now: datetime) -> Slots:
     total = sum(amounts) if amounts else None
     if total is not None and side == "both" and len(amounts) == 1 and _EACH.search(text):
         total *= 2
-    start, end = _span(times, now, named=bool(_PUMPING.search(text)))
+    start, end = _span(times, now)  # no time said: the domain takes now, when the record is started
     return Slots(start=start, end=end, amount_ml=total, side=side)
 
 
@@ -53,7 +53,7 @@ def is_tummy_time(text: str) -> bool:
 
 
 def tummy_slots(text: str, times: TimeReading, now: datetime) -> Slots:
-    start, end = _span(times, now, named=False)
+    start, end = _span(times, now)
     duration = times.duration_min
     if start and end and not duration:
         duration = round((end - start).total_seconds() / 60, 1)
@@ -68,11 +68,15 @@ def milestone(text: str) -> str | None:
     return None
 
 
-def _span(times: TimeReading, now: datetime, named: bool) -> tuple[datetime | None, datetime | None]:
-    """A range as said; a length ends at the time said, or now; a bare point is the start."""
+def _span(times: TimeReading, now: datetime) -> tuple[datetime | None, datetime | None]:
+    """A range as said. A length starts at the clock time said (下午3点趴了15分钟) unless that would
+    end in the future (刚刚趴了10分钟): then it ends there, or now. A bare point is the start."""
     if times.start:
         return times.start, times.end
     if times.duration_min:
+        length = timedelta(minutes=times.duration_min)
+        if times.point and times.point + length <= now + FUTURE_SLACK:
+            return times.point, times.point + length
         end = times.point or now
-        return end - timedelta(minutes=times.duration_min), end
-    return (times.point or (now if named else None)), None
+        return end - length, end
+    return times.point, None

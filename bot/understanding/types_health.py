@@ -121,6 +121,8 @@ def _medication(text: str) -> dict[str, object]:
     if dose:
         unit = "ml" if dose.group(2) else "mg" if dose.group(3) else "tablets" if dose.group(4) else "drops"
     medicine = re.sub(r"^.*[吃喂用给了]", "", re.sub(r"\s+", " ", name.group(0))).strip() if name else None
+    if medicine in ("药", "滴剂", "糖浆", "口服液"):
+        medicine = None
     return {"medication": medicine or None,
             "dose": float(dose.group(1)) if dose else None, "dose_unit": unit,
             "next_dose_after_h": next_dose_hours(text)}
