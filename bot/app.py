@@ -75,6 +75,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
                                  instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                  chart_dir=config.data_dir / "charts")
     await summaries.start()
+    service.on_settings_changed = summaries.reschedule_family
     try:
         if telegram.mode == "webhook":
             await run_webhook(application, WebhookSettings(

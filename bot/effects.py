@@ -7,10 +7,10 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
-from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, SetRole, UpdateProfile, UpdateRecord, WriteRecord
+from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, SetRole, UpdateProfile, UpdateSettings, UpdateRecord, WriteRecord
 from storage import repositories as repo
 from storage.convert import dump_slots, record_columns
-from storage.tables import Baby, Member, Record
+from storage.tables import Baby, Family, Member, Record
 
 
 @dataclass
@@ -47,6 +47,9 @@ async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: Tur
             await _restore(s, effect, scope)
             applied.updated.append(effect.record_id)
             applied.log.append("record:restore")
+        elif isinstance(effect, UpdateSettings):
+            await _update_settings(s, effect, scope)
+            applied.log.append("family:settings")
         elif isinstance(effect, SetRole):
             await _set_role(s, effect, scope)
             applied.log.append("member:role")
@@ -137,3 +140,13 @@ async def _set_role(s: AsyncSession, effect: SetRole, scope: TurnScope) -> None:
     s.add(member)
     await repo.audit(s, scope.family_id, scope.member_id, "member_role", scope.now, message_id=scope.message_id,
                      before=before, after={"member": member.id, "role": member.role, "title": member.title})
+
+
+async def _update_settings(s: AsyncSession, effect: UpdateSettings, scope: TurnScope) -> None:
+    family = await s.get(Family, scope.family_id)
+    before = {k: getattr(family, k) for k in effect.changes}
+    for key, value in effect.changes.items():
+        setattr(family, key, value)
+    s.add(family)
+    await repo.audit(s, scope.family_id, scope.member_id, "family_settings", scope.now,
+                     message_id=scope.message_id, before=before, after=dict(effect.changes))

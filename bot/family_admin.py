@@ -5,27 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
 from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from domain.vocabulary import Language, Role
+from domain.vocabulary import Role
 from storage.convert import record_fields
 from storage.tables import Baby, Family, Member, OutboxItem, Record
 
 SETTING_NAMES = ("timezone", "language", "summary_time")
-
-
-@dataclass(frozen=True)
-class SettingChange:
-    ok: bool
-    name: str
-    value: str
-    problem: str | None = None     # unknown_setting | bad_value
 
 
 async def migrate_chat_id(sessions: async_sessionmaker, platform: str, old_chat_id: str,
@@ -60,35 +51,6 @@ async def family_settings(sessions: async_sessionmaker, family_id: int) -> dict[
         return {}
     return {"timezone": family.timezone, "language": family.language,
             "summary_time": family.summary_time}
-
-
-async def change_setting(sessions: async_sessionmaker, family_id: int, name: str,
-                         value: str) -> SettingChange:
-    """Set one family setting after checking its value; the caller checked the role."""
-    if name not in SETTING_NAMES:
-        return SettingChange(False, name, value, "unknown_setting")
-    if not _valid_setting(name, value):
-        return SettingChange(False, name, value, "bad_value")
-    async with sessions() as session:
-        await session.exec(update(Family).where(Family.id == family_id).values({name: value}))
-        await session.commit()
-    return SettingChange(True, name, value)
-
-
-def _valid_setting(name: str, value: str) -> bool:
-    if name == "timezone":
-        try:
-            ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
-            return False
-        return True
-    if name == "language":
-        return value in {language.value for language in Language}
-    try:
-        datetime.strptime(value, "%H:%M")
-    except ValueError:
-        return False
-    return len(value) == 5
 
 
 async def export_records(sessions: async_sessionmaker, family_id: int) -> list[dict]:

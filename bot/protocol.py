@@ -73,6 +73,7 @@ class TurnResult:
     deleted: tuple[int, ...] = ()
     press_rejected: bool = False          # a press that changed nothing (stale, foreign, no right)
     family_id: int | None = None
+    settings_changed: bool = False       # the family's settings (e.g. summary time) changed this turn
 
     @property
     def kind(self) -> ReplyKind:

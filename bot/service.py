@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -58,6 +59,7 @@ class ChatService:
                  chart_dir: Path | None = None) -> None:
         self.sessions = sessions
         self.chart_dir = chart_dir
+        self.on_settings_changed: Callable[[int], Awaitable[None]] | None = None
         self.extractor = extractor
         self.clock = clock
         self.bot_names = bot_names
@@ -89,7 +91,9 @@ class ChatService:
             incoming = await self._store_incoming(s, family, member, msg, trace_id)
             result = await self._decide_and_apply(s, family, member, msg, incoming, trace_id, newcomer)
             await s.commit()
-            return result
+        if result.settings_changed and self.on_settings_changed is not None:
+            await self.on_settings_changed(family.id)     # e.g. reschedule the daily summary
+        return result
 
     async def _decide_and_apply(self, s: AsyncSession, family: Family, member: Member,
                                 msg: IncomingMessage, incoming: Message, trace_id: str,
@@ -108,7 +112,8 @@ class ChatService:
         return TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming.id,
                           reply_id=reply_row.id if reply_row else None, written=tuple(applied.written),
                           updated=tuple(applied.updated), deleted=tuple(applied.deleted),
-                          press_rejected=decision.press_rejected, family_id=family.id)
+                          press_rejected=decision.press_rejected, family_id=family.id,
+                          settings_changed="family:settings" in applied.log)
 
     async def _context(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> TurnContext:
         zone = ZoneInfo(family.timezone)

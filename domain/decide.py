@@ -14,6 +14,7 @@ from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.press import decide_press
 from domain.profile import decide_profile
+from domain.settings import decide_settings
 from domain.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.queries import answer_query
 from domain.sleep_events import fell_asleep, woke_up
@@ -120,6 +121,8 @@ def _without_task(turn: Turn) -> Decision:
         return decide_profile(turn)
     if e.intent is Intent.ROLE and e.role_change is not None:
         return decide_role_change(turn)
+    if e.intent is Intent.SETTINGS:
+        return decide_settings(turn)
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):

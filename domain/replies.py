@@ -40,6 +40,8 @@ STATIC = {
     "profile_parent_only": ("只有家长可以修改宝宝档案。", "Only parents can change the baby's profile."),
     "profile_unclear": ("要改档案里的什么呢？比如“把生日改成2026年3月2日”。",
                         "What should change? e.g. “birth date is 2026-03-02”."),
+    "settings_invalid": ("这个设置值不对，比如“每天晚上9点发总结”或 /settings summary_time 21:00。",
+                         "That setting value isn't valid — e.g. /settings summary_time 21:00."),
     "manage_parent_only": ("只有家长可以管理成员和设置。", "Only parents can manage members and settings."),
     "last_parent": ("家里至少要有一位家长。", "The family needs at least one parent."),
     "friend_cannot_press": ("只有家长和照护者可以操作", "Only parents and caregivers can do that"),
@@ -146,6 +148,15 @@ def _member_unknown(v, lang, now):
     return f"家里没有叫“{v['name']}”的成员。" if lang is L.ZH else f"No family member called “{v['name']}”."
 
 
+SETTING_NAMES = {"summary_time": ("每日总结时间", "daily summary time"), "language": ("语言", "language"),
+                 "timezone": ("时区", "timezone")}
+
+
+def _settings_set(v, lang, now):
+    parts = [f"{pick(SETTING_NAMES[k], lang)} {val}" for k, val in v["change"].items()]
+    return f"已更新：{'，'.join(parts)}" if lang is L.ZH else f"Updated: {', '.join(parts)}"
+
+
 def _which_record(v, lang, now):
     return f"有{v['count']}条可能是，是哪一条？" if lang is L.ZH else f"{v['count']} records could fit — which one?"
 
@@ -240,7 +251,7 @@ _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "recorded": _recorded, "ask": _ask, "confirm": _confirm, "updated": _updated, "woke_up": _woke,
     "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
     "cancelled": _cancelled, "which_baby": _which_baby, "which_record": _which_record,
-    "role_set": _role_set, "newcomer": _newcomer, "member_unknown": _member_unknown,
+    "role_set": _role_set, "settings_set": _settings_set, "newcomer": _newcomer, "member_unknown": _member_unknown,
     "confirm_delete": _confirm_delete, "deleted": _deleted, "undone_delete": _undone_delete, "profile_confirm": _profile_confirm,
     "profile_updated": _profile_updated, "profile_same": _profile_same, "still_waiting": _still_waiting, "undone_create": _undone,
     "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,

@@ -124,6 +124,11 @@ class DeleteRecord:
 
 
 @dataclass(frozen=True)
+class UpdateSettings:
+    changes: dict[str, str]      # summary_time (HH:MM), language, timezone
+
+
+@dataclass(frozen=True)
 class SetRole:
     member_id: int
     role: Role
@@ -151,7 +156,7 @@ class UpdateProfile:
     before: dict[str, Any]
 
 
-Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
+Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole | UpdateSettings
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from telegram.ext import ContextTypes
 from bot import family_admin
 from bot.protocol import FamilySetup, MemberSetup
 from bot.telegram import texts
-from bot.telegram.handlers import FawnTelegram, fawn_of
+from bot.telegram.handlers import FawnTelegram, fawn_of, on_message
 from bot.telegram.translate import PLATFORM, chat_kind, sender_name
+from domain.permissions import Permission, may
 from domain.vocabulary import Role
 
 
@@ -44,16 +45,10 @@ async def on_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if not args:
         await message.reply_text(texts.settings_text(await family_admin.family_settings(fawn.sessions, family_id)))
         return
-    if not await _is_parent(fawn, family_id, update):
-        await message.reply_text(texts.PARENTS_ONLY)
-        return
-    if len(args) != 2:
+    if len(args) != 2 or args[0] not in family_admin.SETTING_NAMES:
         await message.reply_text(texts.SETTINGS_USAGE)
         return
-    change = await family_admin.change_setting(fawn.sessions, family_id, args[0], args[1])
-    template = {None: texts.SETTING_CHANGED, "unknown_setting": texts.SETTING_UNKNOWN,
-                "bad_value": texts.SETTING_BAD_VALUE}[change.problem]
-    await message.reply_text(template.format(name=change.name, value=change.value))
+    await on_message(update, context)   # a change is a chat turn: the domain decides who may
 
 
 async def on_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -62,7 +57,7 @@ async def on_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     family_id = await _family_of(fawn, update)
     if message is None or family_id is None:
         return
-    if not await _is_parent(fawn, family_id, update):
+    if not await _may_manage(fawn, family_id, update):
         await message.reply_text(texts.PARENTS_ONLY)
         return
     rows = await family_admin.export_records(fawn.sessions, family_id)
@@ -81,8 +76,8 @@ async def _family_of(fawn: FawnTelegram, update: Update) -> int | None:
     return family_id
 
 
-async def _is_parent(fawn: FawnTelegram, family_id: int, update: Update) -> bool:
+async def _may_manage(fawn: FawnTelegram, family_id: int, update: Update) -> bool:
+    """The domain's permission matrix decides; unknown people are friends."""
     user = update.effective_user
-    if user is None:
-        return False
-    return await family_admin.member_role(fawn.sessions, family_id, str(user.id)) == Role.PARENT
+    role = await family_admin.member_role(fawn.sessions, family_id, str(user.id)) if user else None
+    return may(Role(role) if role else Role.FRIEND, Permission.MANAGE)

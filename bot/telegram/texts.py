@@ -34,9 +34,6 @@ SETTINGS_USAGE = (
 )
 SETTING_NAMES_ZH = {"timezone": "时区 timezone", "language": "语言 language",
                     "summary_time": "每日总结 summary_time"}
-SETTING_CHANGED = "已更新 {name} = {value}. Updated."
-SETTING_UNKNOWN = "没有这个设置：{name}。" + "\n" + SETTINGS_USAGE
-SETTING_BAD_VALUE = "{name} 的值不对：{value}。" + "\n" + SETTINGS_USAGE
 EXPORT_CAPTION = "全部记录（{count} 条）. All records ({count})."
 
 

@@ -12,6 +12,7 @@ from bot.understanding.numerals import normalise
 from bot.understanding.other_types import detect_other_type, other_slots
 from bot.understanding.query_rules import read_query
 from bot.understanding.role_rules import read_role_change
+from bot.understanding.settings_rules import read_settings
 from bot.understanding.reference_rules import DELETE, ReferenceReading, read_reference
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
@@ -32,6 +33,9 @@ def extract(request: ExtractionRequest) -> Extraction:
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
+    settings = read_settings(text)
+    if settings is not None:
+        return Extraction(intent=Intent.SETTINGS, settings=settings, addressed_to_bot=True, baby=common["baby"])
     role = read_role_change(text)
     if role is not None:
         return Extraction(intent=Intent.ROLE, role_change=role, **common)

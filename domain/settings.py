@@ -1,0 +1,20 @@
+"""Family settings (summary time, language, timezone): parents only, applied at once."""
+from __future__ import annotations
+
+import re
+
+from domain.permissions import Permission, may
+from domain.turn import Decision, Reply, Turn, UpdateSettings
+from domain.vocabulary import ReplyKind
+
+_HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def decide_settings(turn: Turn) -> Decision:
+    if not may(turn.member.role, Permission.MANAGE):
+        return Decision(Reply(ReplyKind.REFUSED, "manage_parent_only"), note="no right: settings")
+    change = turn.extraction.settings.model_dump(exclude_none=True) if turn.extraction.settings else {}
+    if not change or ("summary_time" in change and not _HH_MM.match(change["summary_time"])):
+        return Decision(Reply(ReplyKind.ERROR, "settings_invalid"), note="settings: invalid")
+    return Decision(Reply(ReplyKind.UPDATED, "settings_set", {"change": change}), (UpdateSettings(change),),
+                    note="settings")
