@@ -84,7 +84,7 @@ def temperature_c(text: str) -> float | None:
 
 
 def fahrenheit_to_c(value: float) -> float:
-    return round((value - 32) * 5 / 9, 1)
+    return round((value - 32) * 5 / 9, 2)  # 2 places: 101°F reads back as 101°F
 
 
 def volumes_ml(text: str) -> list[Quantity]:

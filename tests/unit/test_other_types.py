@@ -66,7 +66,7 @@ def test_a_weight_gain_is_not_a_measurement():
 def test_temperatures_in_celsius_fahrenheit_and_spoken_form():
     assert read("体温38.5")[1]["temperature_c"] == 38.5
     assert read("三十七度五")[1]["temperature_c"] == 37.5
-    assert read("temp 101F")[1]["temperature_c"] == 38.3
+    assert read("temp 101F")[1]["temperature_c"] == 38.33
     assert read("发烧38度")[1]["kind"] == "temperature"
 
 
