@@ -13,7 +13,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from bot.protocol import OutgoingReply
 from bot.summary import repository as repo
 from bot.summary.chart import (
-    GrowthChartData, render_growth_chart, render_week_chart, week_chart_data,
+    GrowthChartData, WeekChartData, merged_week_chart_data, render_growth_chart,
+    render_week_chart, week_chart_data,
 )
 from bot.summary.growth import percentile_lines, with_percentiles
 from bot.summary.repository import BabyView, FamilySchedule
@@ -69,8 +70,8 @@ class SummaryService:
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, week_chart_data(per_baby[0].days[1:]),
-                                            path, family.language)
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+                                            family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
 
     async def weekly_reply(self, family: FamilySchedule, local_date: date,
@@ -82,26 +83,37 @@ class SummaryService:
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, week_chart_data(per_baby[0].days[1:]),
-                                            path, family.language)
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+                                            family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
 
     async def growth_reply(self, family: FamilySchedule, measure: str = "weight_kg"
                            ) -> OutgoingReply:
-        """The growth curve of the family's first baby against WHO percentile lines."""
+        """Each baby's growth curve against WHO percentile lines: one image with a panel per
+        baby that has something to plot, and a line of text per baby."""
         async with self.sessions() as session:
             babies = await repo.load_babies(session, family.id)
-            growth = await repo.load_growth(session, babies[0].id) if babies else []
-        data = growth_chart_data(babies[0], growth, measure, family.tz) if babies else None
-        if data is None:
+            growth = {baby.id: await repo.load_growth(session, baby.id) for baby in babies}
+        data = [(baby, growth_chart_data(baby, growth[baby.id], measure, family.tz))
+                for baby in babies]
+        plotted = [d for _, d in data if d is not None]
+        if not plotted:
             text = "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。" \
                 if family.language != "en" else "No growth records to plot yet " \
                 "(needs birth date, sex and a measurement)."
             return OutgoingReply(ReplyKind.ANSWER, text)
         path = self.chart_dir / f"growth-{family.id}-{measure}.png"
-        image = await asyncio.to_thread(render_growth_chart, data, path, family.language)
-        return OutgoingReply(ReplyKind.ANSWER, growth_text(babies[0], data, family.language),
-                             image=image)
+        image = await asyncio.to_thread(render_growth_chart, plotted, path, family.language)
+        texts = [growth_text(baby, d, family.language) if d is not None
+                 else _no_growth(baby, family.language) for baby, d in data]
+        return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image)
+
+
+def chart_data(per_baby: Sequence[BabyDays]) -> WeekChartData:
+    """The last 7 days of every baby, a series each (named when there are twins)."""
+    named = len(per_baby) > 1
+    return merged_week_chart_data([week_chart_data(b.days[1:], b.baby.name if named else "")
+                                   for b in per_baby])
 
 
 def daily_text(baby_days: BabyDays, family: FamilySchedule) -> str:
@@ -122,7 +134,7 @@ def growth_chart_data(baby: BabyView, growth: Sequence[RecordView], measure: str
     if not points:
         return None
     until = max(day for day, _ in points) + 28
-    return GrowthChartData(measure, points, percentile_lines(measure, baby.sex, until))
+    return GrowthChartData(measure, points, percentile_lines(measure, baby.sex, until), baby.name)
 
 
 def growth_text(baby: BabyView, data: GrowthChartData, language: str) -> str:
@@ -140,3 +152,9 @@ def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
 
 def _no_baby(family: FamilySchedule) -> str:
     return "No baby profile yet." if family.language == "en" else "还没有宝宝的资料。"
+
+
+def _no_growth(baby: BabyView, language: str) -> str:
+    if language == "en":
+        return f"{baby.name}: nothing to plot yet (needs birth date, sex and a measurement)."
+    return f"{baby.name}：还没有可以画曲线的生长记录。"

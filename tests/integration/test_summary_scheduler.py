@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from bot.clock import FrozenClock
 from bot.protocol import OutgoingReply
 from bot.summary import repository as repo
-from bot.summary.chart import DAYS_KEY, PNG_SIGNATURE
+from bot.summary.chart import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
 from bot.summary.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import make_engine, make_sessionmaker, sqlite_url
 from storage.migrate import upgrade
@@ -427,3 +427,47 @@ async def test_rescheduling_while_running_moves_the_job_and_adds_new_families(se
         assert len([j for j in summaries.scheduler.get_jobs() if j.id.startswith("summary:")]) == 2
     finally:
         summaries.shutdown()
+
+
+async def add_twin(sessions: async_sessionmaker, family_id: int, name: str = "小熊",
+                   sex: str = "male") -> int:
+    async with sessions() as session:
+        baby = Baby(family_id=family_id, name=name, birth_date=date(2025, 3, 1), sex=sex)
+        session.add(baby)
+        await session.commit()
+        return baby.id  # type: ignore[return-value]
+
+
+async def test_twins_get_a_summary_each_and_one_chart_with_a_series_each(sessions, tmp_path) -> None:
+    family_id, deer = await seed_family(sessions)
+    bear = await add_twin(sessions, family_id)
+    await seed_week(sessions, family_id, deer, JUNE_3)
+    await add(sessions, family_id, bear, "feeding", local(JUNE_3, 10), kind="formula",
+              method="bottle", amount_ml=90)
+    sent = Sent()
+    await scheduler(sessions, sent, FrozenClock(local(JUNE_3, 21)), tmp_path).fire_daily(family_id)
+    [(_, reply)] = sent.replies
+    deer_text, bear_text = reply.text.split("\n\n")
+    assert deer_text.startswith("小鹿的一天") and "奶量 480ml" in deer_text
+    assert bear_text.startswith("小熊的一天") and "奶量 90ml" in bear_text
+    assert Image.open(reply.image).text[SERIES_KEY].split(",")[0] in ("小鹿", "Baby 1")
+    assert len(Image.open(reply.image).text[SERIES_KEY].split(",")) == 2
+
+
+async def test_twins_growth_curves_come_in_one_image_with_a_line_of_text_each(sessions, tmp_path) -> None:
+    family_id, deer = await seed_family(sessions)
+    bear = await add_twin(sessions, family_id)
+    pup = await add_twin(sessions, family_id, "Pip", sex="female")
+    await add(sessions, family_id, deer, "growth", local(date(2025, 3, 31), 10), weight_kg=4.5)
+    await add(sessions, family_id, deer, "growth", local(date(2025, 5, 30), 10), weight_kg=6.0)
+    await add(sessions, family_id, bear, "growth", local(date(2025, 3, 31), 10), weight_kg=4.8)
+    await add(sessions, family_id, bear, "growth", local(date(2025, 5, 30), 10), weight_kg=6.6)
+    summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    async with sessions() as session:
+        family = await repo.load_family(session, family_id)
+    reply = await summaries.service.growth_reply(family)
+    assert reply.text.splitlines() == ["小鹿：12周时 6kg，比第30天 +1.5kg。",
+                                       "小熊：12周时 6.6kg，比第30天 +1.8kg。",
+                                       "Pip：还没有可以画曲线的生长记录。"]
+    assert pup and reply.image is not None
+    assert len(Image.open(reply.image).text[SERIES_KEY].split(",")) == 2
