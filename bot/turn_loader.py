@@ -3,17 +3,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from domain.extraction import Extraction, Intent
-from domain.queries import query_window
+from domain.extraction import Extraction, Intent, QueryMetric
+from domain.queries import is_latest, query_window, wanted_type
+from domain.queries_latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask
 from domain.turn import Press, RecordView, UndoTarget
+from domain.vocabulary import RecordType
 from storage import repositories as repo
 from storage.convert import load_slots, record_view, task_from_row
-from storage.tables import Family
+from storage.tables import Family, Record
 
 RECENT_RECORDS = timedelta(hours=24)
 
@@ -81,11 +84,61 @@ async def load_undo_target(s: AsyncSession, family: Family, zone: ZoneInfo,
 
 async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
                              extraction: Extraction) -> tuple[RecordView, ...]:
+    """The records a question reads: the period's records, or the latest few of one type per baby."""
     if extraction.intent is not Intent.QUERY or extraction.query is None:
         return ()
-    start, end = query_window(extraction.query, now)
-    rows = await repo.records_in_window(s, family.id, start, end)
+    query = extraction.query
+    start, end = query_window(query, now)
+    wanted = wanted_type(query)
+    if is_latest(query) and wanted is not None:
+        rows = await _latest_rows(s, family, wanted, start, now, LATEST_LIMIT.get(wanted, 5))
+    else:
+        rows = await repo.records_in_window(s, family.id, start, end)
+        rows = [r for r in rows if wanted is None or r.type == wanted.value]
     return tuple(record_view(r, zone) for r in rows)
+
+
+async def load_query_facts(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
+                           extraction: Extraction) -> dict[str, Any]:
+    """Facts the domain cannot compute itself: WHO percentiles of the latest growth records."""
+    query = extraction.query
+    if extraction.intent is not Intent.QUERY or query is None or query.metric is not QueryMetric.GROWTH:
+        return {}
+    from bot.summary.growth import percentile_of
+
+    start, _ = query_window(query, now)
+    babies = {b.id: b for b in await repo.babies(s, family.id)}
+    rows = await _latest_rows(s, family, RecordType.GROWTH, start, now, LATEST_LIMIT[RecordType.GROWTH])
+    percentiles: dict[int, dict[str, float]] = {}
+    for row in rows:
+        baby, view = babies.get(row.baby_id), record_view(row, zone)
+        if baby is None:
+            continue
+        on = view.fields["time"].date()
+        found = {m: percentile_of(m, baby.sex, baby.birth_date, on, float(view.fields[m]))
+                 for m in GROWTH_MEASURES if view.fields.get(m) is not None}
+        percentiles[row.id] = {m: p for m, p in found.items() if p is not None}
+    return {FACTS_PERCENTILES: percentiles}
+
+
+LATEST_LIMIT = {RecordType.GROWTH: 20, RecordType.HEALTH: 50, RecordType.PHOTO: 5}
+GROWTH_MEASURES = ("weight_kg", "height_cm", "head_cm")
+FUTURE_SLACK = timedelta(minutes=5)
+
+
+async def _latest_rows(s: AsyncSession, family: Family, record_type: RecordType, since: datetime,
+                       now: datetime, limit: int) -> list[Record]:
+    """The newest `limit` live records of a type for each baby, newest first."""
+    from sqlmodel import select
+
+    rows: list[Record] = []
+    for baby in await repo.babies(s, family.id):
+        q = (select(Record).where(Record.family_id == family.id, Record.baby_id == baby.id,
+                                  Record.type == record_type.value, Record.deleted_at.is_(None),
+                                  Record.start >= since, Record.start <= now + FUTURE_SLACK)
+             .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
+        rows.extend((await s.execute(q)).scalars())
+    return rows
 
 
 async def load_edit_target(s: AsyncSession, family: Family, zone: ZoneInfo, msg) -> RecordView | None:  # noqa: ANN001

@@ -113,22 +113,38 @@ class SettingsChange(BaseModel):
 
 class QueryMetric(StrEnum):
     FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
-    SLEEP_TOTAL = "sleep_total"       # 今天睡了多久
+    SLEEP_TOTAL = "sleep_total"       # 今天睡了多久 / 昨天白天睡了多久
     LAST_FEEDING = "last_feeding"     # 上次喂奶是几点
     LAST_SLEEP = "last_sleep"
     TIMELINE = "timeline"             # 今天的记录
     SUMMARY = "summary"               # 今天总结一下 / /summary / 这周怎么样 (week)
+    DIAPER_COUNT = "diaper_count"     # 这周换了几次尿布 / 今天拉了几次 (detail: solid, wet)
+    PUMPING_TOTAL = "pumping_total"   # 今天吸了多少奶
+    TUMMY_TOTAL = "tummy_total"       # 今天趴了多久
+    LAST_RECORD = "last_record"       # 上次换尿布 / 上次吃药: record_type (+ detail: a health kind)
+    GROWTH = "growth"                 # 宝宝多重了 / 最近体重 / 身高多少 (with WHO percentiles)
+    TEMPERATURE = "temperature"       # 最近一次体温
+    NEXT_DOSE = "next_dose"           # 下次什么时候吃药 / 美林还要多久能再吃 (detail: the medicine)
+    PHOTOS = "photos"                 # 看看照片 / show photos
 
 
 class QueryPeriod(StrEnum):
     TODAY = "today"
     YESTERDAY = "yesterday"
     WEEK = "week"
+    DATE = "date"                     # one calendar day: Query.day (5月3日 / 3号 / May 3)
 
 
 class Query(BaseModel):
     metric: QueryMetric
     period: QueryPeriod = QueryPeriod.TODAY
+    day: date | None = Field(None, description="the calendar day when period is 'date'")
+    daypart: Literal["day", "night"] | None = Field(
+        None, description="白天 = day (06:00-18:00); 晚上/夜里 = night (18:00-06:00)")
+    record_type: RecordType | None = Field(None, description="what last_record asks about")
+    detail: str | None = Field(
+        None, description="diaper: solid or wet; last_record on health: a health kind; "
+                          "next_dose: the medicine named (美林)")
 
 
 class Extraction(BaseModel):

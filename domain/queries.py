@@ -1,13 +1,50 @@
-"""Questions answered from records, without a model: totals, last times, today's timeline."""
+"""Questions answered from records, without a model: totals, last times, timelines, growth, doses, photos.
+
+`answer_query` returns Reply(ANSWER, "query_<metric>", values) with `values["sections"]`: one
+section per baby asked about (one unnamed section in a one-baby family), each built by a
+pure function of the records the shell loaded (`Turn.query_records`) and the facts it
+computed (`Turn.query_facts`, e.g. WHO percentiles).
+"""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
+from typing import Any, Callable
 
 from domain.extraction import Query, QueryMetric, QueryPeriod
-from domain.turn import RecordView, Reply, Turn
-from domain.vocabulary import BREAST_METHODS, RecordType, ReplyKind
+from domain.queries_latest import growth, last_record, next_doses, photos, temperature
+from domain.queries_totals import diaper_counts, feeding_totals, pumping_totals, sleep_totals, tummy_totals
+from domain.turn import BabyView, RecordView, Reply, Turn
+from domain.vocabulary import RecordType, ReplyKind
 
 LAST_LOOKBACK = timedelta(days=7)
+LONG_LOOKBACK = timedelta(days=3650)
+DAY_START, DAY_END = 6, 18          # 白天 06:00–18:00; the night runs 18:00–06:00
+
+#: the record type a "latest" question reads (None: the query's own record_type)
+LATEST: dict[QueryMetric, RecordType | None] = {
+    QueryMetric.LAST_FEEDING: RecordType.FEEDING, QueryMetric.LAST_SLEEP: RecordType.SLEEP,
+    QueryMetric.LAST_RECORD: None, QueryMetric.GROWTH: RecordType.GROWTH,
+    QueryMetric.TEMPERATURE: RecordType.HEALTH, QueryMetric.NEXT_DOSE: RecordType.HEALTH,
+    QueryMetric.PHOTOS: RecordType.PHOTO,
+}
+#: the record type a total over a period reads (None: every type)
+TOTALS: dict[QueryMetric, RecordType | None] = {
+    QueryMetric.FEEDING_TOTAL: RecordType.FEEDING, QueryMetric.SLEEP_TOTAL: RecordType.SLEEP,
+    QueryMetric.DIAPER_COUNT: RecordType.DIAPER, QueryMetric.PUMPING_TOTAL: RecordType.PUMPING,
+    QueryMetric.TUMMY_TOTAL: RecordType.TUMMY_TIME, QueryMetric.TIMELINE: None,
+}
+
+
+def wanted_type(query: Query) -> RecordType | None:
+    """The one record type a query reads, or None when it reads every type (timeline, summary)."""
+    if query.metric in LATEST:
+        return LATEST[query.metric] or query.record_type
+    return TOTALS.get(query.metric)
+
+
+def is_latest(query: Query) -> bool:
+    """A question about the most recent records of a type, whenever they were."""
+    return query.metric in LATEST
 
 
 def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
@@ -15,57 +52,89 @@ def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     if query.metric in (QueryMetric.LAST_FEEDING, QueryMetric.LAST_SLEEP, QueryMetric.SUMMARY):
         return now - LAST_LOOKBACK, now
-    if query.period is QueryPeriod.YESTERDAY:
-        return midnight - timedelta(days=1), midnight
+    if query.metric in LATEST:
+        return now - LONG_LOOKBACK, now
     if query.period is QueryPeriod.WEEK:
         return midnight - timedelta(days=midnight.weekday()), now
-    return midnight, now
+    day = query_day(query, now)
+    if query.daypart == "day":
+        return _at(day, DAY_START, now), min(_at(day, DAY_END, now), now)
+    if query.daypart == "night":
+        if query.period is QueryPeriod.TODAY and now.hour < 12:
+            day -= timedelta(days=1)            # 晚上睡了多久, asked in the morning: last night
+        start = _at(day, DAY_END, now)
+        return start, max(min(_at(day + timedelta(days=1), DAY_START, now), now), start)
+    start = _at(day, 0, now)
+    return start, min(_at(day + timedelta(days=1), 0, now), now)
+
+
+def query_day(query: Query, now: datetime) -> date:
+    if query.period is QueryPeriod.YESTERDAY:
+        return now.date() - timedelta(days=1)
+    if query.period is QueryPeriod.DATE and query.day is not None:
+        return query.day
+    return now.date()
+
+
+def _at(day: date, hour: int, now: datetime) -> datetime:
+    return datetime.combine(day, time(hour), tzinfo=now.tzinfo)
 
 
 def answer_query(query: Query, turn: Turn) -> Reply:
-    start, end = query_window(query, turn.now)
-    records = [r for r in turn.query_records if not r.deleted]
-    values: dict[str, object] = {"period": query.period, "metric": query.metric}
+    values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
+                              "daypart": query.daypart, "detail": query.detail,
+                              "record_type": query.record_type}
     if query.metric is QueryMetric.SUMMARY:
         return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
-    if query.metric is QueryMetric.FEEDING_TOTAL:
-        values.update(feeding_totals([r for r in records if r.type is RecordType.FEEDING]))
-    elif query.metric is QueryMetric.SLEEP_TOTAL:
-        values.update(sleep_totals([r for r in records if r.type is RecordType.SLEEP], start, end))
-    elif query.metric in (QueryMetric.LAST_FEEDING, QueryMetric.LAST_SLEEP):
-        wanted = RecordType.FEEDING if query.metric is QueryMetric.LAST_FEEDING else RecordType.SLEEP
-        last = max((r for r in records if r.type is wanted), key=lambda r: r.fields["start"], default=None)
-        values.update({"last": last, "now": turn.now})
-    else:
-        values["records"] = sorted(records, key=lambda r: r.fields.get("start") or r.fields.get("time"))
+    start, end = query_window(query, turn.now)
+    wanted = wanted_type(query)
+    records = [r for r in turn.query_records if not r.deleted and (wanted is None or r.type is wanted)]
+    sections = []
+    for baby, named in targets(turn):
+        mine = [r for r in records if baby is None or r.baby_id == baby.id]
+        section = BUILDERS[query.metric](query, mine, baby, turn, start, end)
+        sections.append({"baby": baby.name if named and baby else None, **section})
+    values["sections"] = sections
+    if query.metric is QueryMetric.PHOTOS:
+        newest = max((p for s in sections for p in s["photos"]), key=_when, default=None)
+        if newest is not None and newest.fields.get("file"):
+            values["image"] = str(newest.fields["file"])
     return Reply(ReplyKind.ANSWER, f"query_{query.metric.value}", values)
 
 
-def feeding_totals(feedings: list[RecordView]) -> dict[str, object]:
-    by_kind: dict[str, float] = {}
-    breast_sessions, breast_minutes, solid_g = 0, 0.0, 0.0
-    for r in feedings:
-        f = r.fields
-        if f.get("amount_ml"):
-            by_kind[f.get("kind", "formula")] = by_kind.get(f.get("kind", "formula"), 0) + f["amount_ml"]
-        if f.get("method") in {m.value for m in BREAST_METHODS}:
-            breast_sessions += 1
-            breast_minutes += f.get("duration_min") or 0
-        if f.get("amount_g"):
-            solid_g += f["amount_g"]
-    return {"count": len(feedings), "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
-            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g}
+def targets(turn: Turn) -> list[tuple[BabyView | None, bool]]:
+    """The babies a question is about: the one named, else each of several (named), else the only one."""
+    name = turn.extraction.baby
+    named = [b for b in turn.babies if name and (b.name == name or name in b.nicknames)]
+    if named:
+        return [(named[0], len(turn.babies) > 1)]
+    if len(turn.babies) > 1:
+        return [(b, True) for b in turn.babies]
+    return [(turn.babies[0] if turn.babies else None, False)]
 
 
-def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> dict[str, object]:
-    """Minutes asleep inside [start, end); a sleep crossing the boundary counts only its part."""
-    total, naps, open_since = 0.0, 0, None
-    for r in sleeps:
-        s, e = r.fields["start"], r.fields.get("end")
-        if e is None:
-            open_since = s
-            e = end
-        overlap = (min(e, end) - max(s, start)).total_seconds() / 60
-        total += max(overlap, 0)
-        naps += 1 if r.fields.get("nap") else 0
-    return {"total_min": total, "count": len(sleeps), "naps": naps, "open_since": open_since}
+def _when(r: RecordView) -> datetime:
+    return r.fields.get("start") or r.fields.get("time")
+
+
+def _in_window(records: list[RecordView], start: datetime, end: datetime) -> list[RecordView]:
+    return [r for r in records if _when(r) is not None and start <= _when(r) < end]
+
+
+Builder = Callable[[Query, list[RecordView], "BabyView | None", Turn, datetime, datetime], dict[str, Any]]
+
+BUILDERS: dict[QueryMetric, Builder] = {
+    QueryMetric.FEEDING_TOTAL: lambda q, rs, b, t, s, e: feeding_totals(_in_window(rs, s, e)),
+    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: sleep_totals(rs, s, e),
+    QueryMetric.DIAPER_COUNT: lambda q, rs, b, t, s, e: diaper_counts(_in_window(rs, s, e)),
+    QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
+    QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),
+    QueryMetric.TIMELINE: lambda q, rs, b, t, s, e: {"records": sorted(_in_window(rs, s, e), key=_when)},
+    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
+    QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),
+    QueryMetric.TEMPERATURE: lambda q, rs, b, t, s, e: temperature(rs, t.now),
+    QueryMetric.NEXT_DOSE: lambda q, rs, b, t, s, e: next_doses(rs, q.detail, t.now),
+    QueryMetric.PHOTOS: lambda q, rs, b, t, s, e: photos(rs),
+}

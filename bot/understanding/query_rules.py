@@ -1,10 +1,14 @@
 """Questions: which metric, which period. Answered later from the database, never by a model."""
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from bot.understanding import lexicon as lx
+from bot.understanding import query_words as qw
+from bot.understanding.query_period import read_daypart, read_period
 from domain.extraction import Query, QueryMetric, QueryPeriod
+from domain.vocabulary import HealthKind, RecordType
 
 
 def read_query(text: str, now: datetime) -> Query | None:
@@ -12,17 +16,93 @@ def read_query(text: str, now: datetime) -> Query | None:
     if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
         period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
-    if lx.QUERY.search(text):
-        return _query(text)
+    special = _special(text)
+    if special is not None:
+        return special
+    if qw.TIMELINE.search(text):
+        return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
+    if qw.LAST.search(text) and (qw.ASKS.search(text) or _asks_plainly(text) or
+                                 _topic(text)[0] is not None and not qw.AMOUNT.search(text)):
+        return _last(text)
+    if qw.ASKS.search(text):
+        return _with_period(_total(text), text, now)
     return None
 
 
-def _query(text: str) -> Query:
-    period = QueryPeriod.YESTERDAY if lx.YESTERDAY.search(text) else \
-        QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
-    sleep = bool(lx.SLEEP_WORDS.search(text))
-    if lx.QUERY_LAST.search(text):
-        return Query(metric=QueryMetric.LAST_SLEEP if sleep else QueryMetric.LAST_FEEDING, period=period)
-    if lx.TIMELINE.search(text):
-        return Query(metric=QueryMetric.TIMELINE, period=period)
-    return Query(metric=QueryMetric.SLEEP_TOTAL if sleep else QueryMetric.FEEDING_TOTAL, period=period)
+def _special(text: str) -> Query | None:
+    """Photos, the next dose, the last temperature, growth: asked in words of their own."""
+    if qw.PHOTOS.search(text):
+        return Query(metric=QueryMetric.PHOTOS)
+    medicine = qw.MEDICINES.search(text)
+    if qw.NEXT_DOSE.search(text) and (medicine or qw.MEDICATION.search(text)):
+        return Query(metric=QueryMetric.NEXT_DOSE, detail=medicine.group(0) if medicine else None)
+    if qw.MEASURE_GIVEN.search(text):
+        return None
+    if qw.TEMPERATURE.search(text) and qw.TEMPERATURE_ASK.search(text):
+        return Query(metric=QueryMetric.TEMPERATURE)
+    if qw.GROWTH.search(text):
+        return Query(metric=QueryMetric.GROWTH)
+    return None
+
+
+def _asks_plainly(text: str) -> bool:
+    """'last feed?' — a short question about the last time, with no other words."""
+    return bool(re.fullmatch(r"\s*(the\s+)?(last|latest)\s+\w+(\s+\w+)?\s*[?？]?\s*", text, re.I))
+
+
+def _last(text: str) -> Query:
+    topic, detail = _topic(text)
+    if topic is RecordType.FEEDING or topic is None:
+        return Query(metric=QueryMetric.LAST_FEEDING)
+    if topic is RecordType.SLEEP:
+        return Query(metric=QueryMetric.LAST_SLEEP)
+    if topic is RecordType.HEALTH and detail == HealthKind.TEMPERATURE.value:
+        return Query(metric=QueryMetric.TEMPERATURE)
+    return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
+
+
+def _total(text: str) -> Query:
+    topic, detail = _topic(text)
+    metric = {RecordType.DIAPER: QueryMetric.DIAPER_COUNT, RecordType.PUMPING: QueryMetric.PUMPING_TOTAL,
+              RecordType.TUMMY_TIME: QueryMetric.TUMMY_TOTAL, RecordType.SLEEP: QueryMetric.SLEEP_TOTAL,
+              }.get(topic, QueryMetric.FEEDING_TOTAL)
+    if topic is RecordType.HEALTH:
+        return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
+    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None)
+
+
+def _topic(text: str) -> tuple[RecordType | None, str | None]:
+    """The record type a question is about, most specific words first."""
+    if qw.DIAPER.search(text) or qw.SOLID.search(text) or qw.WET.search(text):
+        detail = "solid" if qw.SOLID.search(text) else "wet" if qw.WET.search(text) else None
+        return RecordType.DIAPER, detail
+    if qw.PUMPING.search(text):
+        return RecordType.PUMPING, None
+    if qw.TUMMY.search(text):
+        return RecordType.TUMMY_TIME, None
+    health = _health_kind(text)
+    if health is not None:
+        return RecordType.HEALTH, health
+    if qw.PHOTOS.search(text) or re.search(r"照片|photo", text, re.I):
+        return RecordType.PHOTO, None
+    if qw.SLEEP.search(text):
+        return RecordType.SLEEP, None
+    if qw.FEEDING.search(text):
+        return RecordType.FEEDING, None
+    return None, None
+
+
+def _health_kind(text: str) -> str | None:
+    for pattern, kind in ((qw.TEMPERATURE, HealthKind.TEMPERATURE), (qw.VACCINE, HealthKind.VACCINE),
+                          (qw.DOCTOR, HealthKind.DOCTOR_VISIT), (qw.MEDICATION, HealthKind.MEDICATION),
+                          (qw.MEDICINES, HealthKind.MEDICATION)):
+        if pattern.search(text):
+            return kind.value
+    return None
+
+
+def _with_period(query: Query, text: str, now: datetime) -> Query:
+    period, day = read_period(text, now)
+    daypart = read_daypart(text) if query.metric in (QueryMetric.SLEEP_TOTAL, QueryMetric.FEEDING_TOTAL,
+                                                     QueryMetric.DIAPER_COUNT) else None
+    return query.model_copy(update={"period": period, "day": day, "daypart": daypart})

@@ -1,0 +1,68 @@
+"""Totals over a period: feeds, sleep, diapers, pumping, tummy time. Pure functions of records."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from domain.turn import RecordView
+from domain.vocabulary import BREAST_METHODS
+
+
+def feeding_totals(feedings: list[RecordView]) -> dict[str, Any]:
+    by_kind: dict[str, float] = {}
+    breast_sessions, breast_minutes, solid_g = 0, 0.0, 0.0
+    for r in feedings:
+        f = r.fields
+        if f.get("amount_ml"):
+            kind = f.get("kind") or "formula"
+            by_kind[kind] = by_kind.get(kind, 0) + f["amount_ml"]
+        if f.get("method") in {m.value for m in BREAST_METHODS}:
+            breast_sessions += 1
+            breast_minutes += f.get("duration_min") or 0
+        if f.get("amount_g"):
+            solid_g += f["amount_g"]
+    return {"count": len(feedings), "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
+            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g}
+
+
+def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:
+    """Minutes asleep inside [start, end); a sleep crossing the boundary counts only its part."""
+    total, count, naps, open_since = 0.0, 0, 0, None
+    for r in sleeps:
+        s, e = r.fields.get("start"), r.fields.get("end")
+        if s is None:
+            continue
+        if e is None:
+            open_since = s
+            e = end
+        overlap = (min(e, end) - max(s, start)).total_seconds() / 60
+        if overlap <= 0 and not (r.fields.get("end") is None and s <= end):
+            continue
+        total += max(overlap, 0)
+        count += 1
+        naps += 1 if r.fields.get("nap") else 0
+    return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
+
+
+def diaper_counts(diapers: list[RecordView]) -> dict[str, Any]:
+    wet = sum(1 for r in diapers if r.fields.get("wet"))
+    solid = sum(1 for r in diapers if r.fields.get("solid"))
+    return {"count": len(diapers), "wet": wet, "solid": solid}
+
+
+def pumping_totals(sessions: list[RecordView]) -> dict[str, Any]:
+    total = sum(float(r.fields.get("amount_ml") or 0) for r in sessions)
+    return {"count": len(sessions), "total_ml": total}
+
+
+def tummy_totals(sessions: list[RecordView]) -> dict[str, Any]:
+    total = sum(_tummy_minutes(r) for r in sessions)
+    milestones = [str(r.fields["milestone"]) for r in sessions if r.fields.get("milestone")]
+    return {"count": len(sessions), "total_min": total, "milestones": milestones}
+
+
+def _tummy_minutes(r: RecordView) -> float:
+    if r.fields.get("duration_min"):
+        return float(r.fields["duration_min"])
+    start, end = r.fields.get("start"), r.fields.get("end")
+    return max((end - start).total_seconds() / 60, 0) if start and end else 0.0
