@@ -52,8 +52,18 @@ STATIC = {
     "undo_too_late": ("只能撤销10分钟内的记录，更早的请说“删除…”。", "Undo only works for 10 minutes."),
     "correction_unclear": ("要改成什么呢？比如“不对，是90ml”。", "What should it be? e.g. “no, 90 ml”."),
     "target_gone": ("要修改的那条记录已经不在了，没有改动。", "That record is gone; nothing was changed."),
-    "help": ("我是 Fawn，可以帮家里记录喂奶、睡眠等，比如“刚刚喝了90ml配方奶”“昨晚8点到凌晨3点睡的”，也可以问“今天喝了多少奶？”。",
-             "I'm Fawn. Tell me things like “just had 90 ml formula” or “slept 8pm to 3am”, or ask “how much milk today?”."),
+    "help": ("我是 Fawn，家里的育儿小助手。\n"
+             "• 直接说：刚刚喝了90ml配方奶、换了尿布、睡着了 / 醒了、体温37.8、记一下：…\n"
+             "• 问：今天喝了多少奶？上次喂奶是几点？今天总结一下\n"
+             "• 改：不对，是90ml / 把6点那次改成120ml / 删掉刚才那条（都会先请你确认）\n"
+             "• 家长：把奶奶设为照护者、每天晚上9点发总结、用英文回复\n"
+             "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /export 导出（家长）",
+             "I'm Fawn, the family's baby-care helper.\n"
+             "• Tell me: just had 90 ml formula, changed a wet diaper, fell asleep / woke up, temp 37.8\n"
+             "• Ask: how much milk today? when was the last feed? summary\n"
+             "• Fix: no, 90 ml / change the 6am feed to 120 ml / delete the last feed (confirmed first)\n"
+             "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
+             "/summary · /undo · /settings · /export (parents)"),
 }
 
 

@@ -31,8 +31,13 @@ async def on_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    if update.effective_message is not None:
-        await update.effective_message.reply_text(texts.HELP)
+    """The domain's help text, in the family's language (both languages before a family exists)."""
+    fawn, message = fawn_of(context), update.effective_message
+    if message is None:
+        return
+    family_id = await fawn.service.find_family_id(PLATFORM, str(message.chat.id))
+    settings = await family_admin.family_settings(fawn.sessions, family_id) if family_id else {}
+    await message.reply_text(texts.help_text(settings.get("language")))
 
 
 async def on_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -1,6 +1,9 @@
 """The few fixed texts the Telegram adapter says by itself (set-up, help, settings, export)."""
 from __future__ import annotations
 
+from domain.replies import STATIC
+from domain.vocabulary import Language
+
 WELCOME_NEW = (
     "你好，我是 Fawn，家里的育儿小助手 👶\n"
     "这个群已经建好家庭档案，你是家长（parent）。其他家人先是访客（friend），"
@@ -14,17 +17,6 @@ ADDED_NEW = "谢谢邀请！家长发送 /start 建立家庭档案。Thanks for 
 ADDED_BACK = "我回来了，之前的记录都还在。I'm back; the family's records are all still here."
 NO_FAMILY = "这个群还没有家庭档案，先发送 /start。This chat has no family yet — send /start first."
 PARENTS_ONLY = "只有家长可以这样做。Only a parent can do that."
-
-HELP = (
-    "Fawn 用法 / how to use:\n"
-    "• 直接说：刚刚喝了90ml配方奶、换了尿布、睡着了、体温37.8\n"
-    "• 问：今天喝了多少奶？上次什么时候睡的？\n"
-    "• 纠正：不对，是90ml（会先请你确认）\n"
-    "• 看看照片：发回最近的照片；带文字的照片会被记下\n"
-    "/summary 今天的总结 · /undo 撤销刚才的记录\n"
-    "/settings 时区、语言、每日总结时间（家长）\n"
-    "/export 导出全部记录 JSON，/export csv 导出 CSV（家长）"
-)
 
 SETTINGS_USAGE = (
     "用法 / usage:\n"
@@ -40,3 +32,12 @@ EXPORT_CAPTION = "全部记录（{count} 条）. All records ({count})."
 def settings_text(settings: dict[str, str]) -> str:
     lines = [f"{SETTING_NAMES_ZH[name]}: {value}" for name, value in settings.items()]
     return "\n".join(lines + ["", SETTINGS_USAGE])
+
+
+def help_text(language: str | None) -> str:
+    """The domain's help in the family's language; both languages when none is known yet."""
+    zh, en = STATIC["help"]
+    return {"zh": zh, "en": en}.get(language or "", f"{zh}\n\n{en}")
+
+
+HELP_TEXTS = tuple(help_text(lang) for lang in (Language.ZH.value, Language.EN.value, None))

@@ -20,6 +20,7 @@ from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slo
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 OZ_ML = 29.5735
+HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
 
 
@@ -30,6 +31,8 @@ def extract(request: ExtractionRequest) -> Extraction:
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    if HELP.match(text):
+        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)

@@ -56,7 +56,7 @@ class TelegramHarness:
     async def flush(self) -> None:
         """Return once every update delivered so far is fully handled (they run in order)."""
         def is_help(call: ApiCall) -> bool:
-            return call.params.get("text") == texts.HELP
+            return call.params.get("text") in texts.HELP_TEXTS
 
         before = len([call for call in self.fake.calls_of("sendMessage") if is_help(call)])
         await self.fake.push_update(text_message("/help", sender=MOM, chat=GROUP, at=self.clock()))
