@@ -13,12 +13,12 @@ from domain.vocabulary import HealthKind, RecordType
 
 def read_query(text: str, now: datetime) -> Query | None:
     """The query a message asks, or None when it is not a question about records."""
+    special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
+    if special is not None:
+        return special
     if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
         period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
-    special = _special(text)
-    if special is not None:
-        return special
     if qw.TIMELINE.search(text):
         return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
     if qw.LAST.search(text) and (qw.ASKS.search(text) or _asks_plainly(text) or

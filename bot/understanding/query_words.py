@@ -14,7 +14,7 @@ AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(ml|毫升|cc|oz|g\b|克|kg|斤|cm|分钟|
 TIMELINE = re.compile(r"的记录$|的记录[?？吧呢]|记录了什么|记了什么|记了啥|记录呢|timeline|today's records|"
                       r"records? (for|from) (today|yesterday)|what (did we|was) (record|log)|what's been (recorded|logged)", re.I)
 
-PHOTOS = re.compile(r"(看看|看下|看一下|瞧瞧|发|给我看|最近的?|今天的?)(宝宝的?)?(照片|相片|图片)|照片呢|"
+PHOTOS = re.compile(r"(看看|看下|看一下|瞧瞧|给我看|最近的?|今天的?)(宝宝的?)?(照片|相片|图片)|照片呢|(照片|相片)看看|"
                     r"\b(show|see|send)\b.{0,12}\b(photos?|pictures?|pics?)\b|(recent|latest) (photos?|pictures?)", re.I)
 NEXT_DOSE = re.compile(r"下次.{0,6}(吃药|喂药|用药|吃|喂)|什么时候(能|可以)?再(吃|喂|用)|"
                        r"(还要|还有|还得)?多久.{0,3}(能|可以)再?(吃|喂|用)|还要多久|"

@@ -41,6 +41,9 @@ NOW = datetime(2026, 5, 4, 20, 15, tzinfo=ZoneInfo("Asia/Shanghai"))
     ("how many diapers this week", M.DIAPER_COUNT, P.WEEK),
     ("how much did I pump today", M.PUMPING_TOTAL, P.TODAY),
     ("how long did she sleep yesterday", M.SLEEP_TOTAL, P.YESTERDAY),
+    ("体温怎么样", M.TEMPERATURE, P.TODAY),
+    ("今天怎么样", M.SUMMARY, P.TODAY),
+    ("这周怎么样", M.SUMMARY, P.WEEK),
 ])
 def test_questions_are_read(text: str, metric: M, period: P) -> None:
     query = read_query(text, NOW)
