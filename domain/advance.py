@@ -140,11 +140,26 @@ def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem
     return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
 
 
+CHOICES: dict[tuple[RecordType, str], dict[str, dict[str, Any]]] = {
+    (RecordType.FEEDING, "kind"): {FeedingKind.FORMULA.value: {"kind": FeedingKind.FORMULA.value},
+                                   FeedingKind.BREAST_MILK.value: {"kind": FeedingKind.BREAST_MILK.value}},
+    (RecordType.DIAPER, "wet"): {"wet": {"wet": True, "solid": False}, "solid": {"wet": False, "solid": True},
+                                 "both": {"wet": True, "solid": True}},
+}
+
+
+def choice_slots(task: PendingTask, value: str) -> dict[str, Any] | None:
+    """The slots a pressed choice stands for, for the field the task is asking about."""
+    for field in task.missing:
+        options = CHOICES.get((task.record_type, field))
+        if options is not None:
+            return options.get(value)
+    return None
+
+
 def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
-    buttons: tuple[Button, ...] = (Button("cancel"),)
-    if record_type is RecordType.FEEDING and missing[0] == "kind":
-        buttons = (Button(f"choose:{FeedingKind.FORMULA.value}"),
-                   Button(f"choose:{FeedingKind.BREAST_MILK.value}"), Button("cancel"))
+    options = CHOICES.get((record_type, missing[0]), {})
+    buttons = tuple(Button(f"choose:{value}") for value in options) + (Button("cancel"),)
     return Reply(ReplyKind.ASK, "ask", {"type": record_type, "missing": missing, "slots": slots}, buttons)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.advance import advance_create, execute_confirmed
+from domain.advance import advance_create, choice_slots, execute_confirmed
 from domain.permissions import Permission, may
 from domain.tasks import transition
 from domain.turn import Decision, Reply, SaveTask, Turn
@@ -59,5 +59,7 @@ def _press_on_task(turn: Turn, task) -> Decision:  # noqa: ANN001
             if all(b.id != int(value[1:]) for b in turn.babies):
                 return _rejected(ReplyKind.REFUSED, "stale_button")
             return advance_create(turn, replace(task, baby_id=int(value[1:])), {})
-        return advance_create(turn, task, {"kind": value})
+        slots = choice_slots(task, value)
+        if slots is not None:
+            return advance_create(turn, task, slots)
     return _rejected(ReplyKind.REFUSED, "stale_button")

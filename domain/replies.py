@@ -17,6 +17,7 @@ BUTTON_LABELS = {
     "role:friend": ("只是朋友", "Friend"),
     "confirm": ("✅ 确认", "✅ Confirm"), "cancel": ("✖ 取消", "✖ Cancel"), "undo": ("↩ 撤销", "↩ Undo"),
     "choose:formula": ("配方奶", "Formula"), "choose:breast_milk": ("母乳", "Breast milk"),
+    "choose:wet": ("尿了", "Wet"), "choose:solid": ("拉了", "Dirty"), "choose:both": ("都有", "Both"),
 }
 
 REASON = {

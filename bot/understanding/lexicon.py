@@ -25,7 +25,7 @@ SLEEP_WORDS = re.compile(r"睡|醒|午觉|小觉|sleep|slept|nap|asleep|woke|awa
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"强化|fortified", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
     (re.compile(r"配方奶|奶粉|配方|formula", re.I), FeedingKind.FORMULA),
-    (re.compile(r"母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
+    (re.compile(r"[挤吸]出来的奶|expressed milk|pumped milk|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|喝了?\d*\s*(ml|毫升)?的?水|\bwater\b", re.I), FeedingKind.WATER),
 ]

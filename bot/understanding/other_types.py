@@ -38,11 +38,15 @@ def detect_other_type(text: str) -> RecordType | None:
     return None
 
 
-def other_slots(record_type: RecordType, text: str, times: TimeReading, now: datetime) -> Slots:
-    """The slots of a message about `record_type` (named in it, or the topic of the chat)."""
-    named = detect_other_type(text) is record_type
+def other_slots(record_type: RecordType, text: str, times: TimeReading, now: datetime,
+                raw: str = "", default_now: bool = True) -> Slots:
+    """The slots of a message about `record_type` (named in it, or the topic of the chat).
+
+    `raw` is the message as typed (a note keeps its own words, not normalised digits);
+    `default_now` is False when the message answers an open task, whose time stands."""
+    named = detect_other_type(text) is record_type and default_now
     if record_type is RecordType.NOTE:
-        m = NOTE.match(text)
+        m = NOTE.match(raw) or NOTE.match(text)
         return Slots(time=times.start or times.point, text=m.group("text").strip() if m else text.strip())
     if record_type is RecordType.HEALTH:
         return health_slots(text, times, now, named)

@@ -75,10 +75,14 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
 def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
     topic = _topic(request)
     record_type = _record_type(body) or None
+    if request.task and record_type is not None and _only_an_amount(body):
+        record_type = None   # "100ml" answers the active task (e.g. pumping), it starts nothing new
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
     times = read_times(body, request.now, night)
     kind_type = record_type or topic
-    slots, event, assumed = _slots(kind_type, body, times, request.now, correction)
+    supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
+    slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
+                                   raw=request.text, default_now=not supplying)
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
@@ -129,8 +133,14 @@ def _night_context(request: ExtractionRequest) -> bool:
     return any(NIGHT_WORDS.search(line.text) for line in request.recent[-4:])
 
 
+def _only_an_amount(text: str) -> bool:
+    """Nothing but a quantity (100ml / 3oz / 30g): no words that name a record type."""
+    stripped = lx.AMOUNT_ML.sub("", lx.AMOUNT_OZ.sub("", lx.AMOUNT_G.sub("", text)))
+    return _record_type(stripped) is None
+
+
 def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: datetime,
-           correction: bool) -> tuple[Slots, SleepEvent | None, bool]:
+           correction: bool, raw: str = "", default_now: bool = True) -> tuple[Slots, SleepEvent | None, bool]:
     if kind_type is RecordType.SLEEP:
         slots, event = _sleep_slots(text, times, now)
         return slots, event, False
@@ -138,7 +148,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
         slots, assumed = _feeding_slots(text, times, correction)
         return slots, None, assumed
     if kind_type is not None:
-        return other_slots(kind_type, text, times, now), None, False
+        return other_slots(kind_type, text, times, now, raw=raw, default_now=default_now), None, False
     start = times.start or times.point
     return Slots(start=start, end=times.end), None, False
 
