@@ -18,6 +18,9 @@ from domain.summary import RecordView
 from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
 
 
+DEFAULT_SUMMARY_TIME = time(21)
+
+
 @dataclass(frozen=True)
 class FamilySchedule:
     """What the scheduler needs to know about a family."""
@@ -36,8 +39,13 @@ class FamilySchedule:
 
     @property
     def summary_clock_time(self) -> time:
-        hour, minute = (int(part) for part in self.summary_time.split(":"))
-        return time(hour, minute)
+        """The stored "HH:MM"; 21:00 when it cannot be read (one bad row must not stop
+        every family's jobs from being built)."""
+        try:
+            hour, minute = (int(part) for part in self.summary_time.split(":"))
+            return time(hour, minute)
+        except (ValueError, AttributeError):
+            return DEFAULT_SUMMARY_TIME
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,11 @@
 """The summary time from a chat message: pure."""
 from __future__ import annotations
 
+from datetime import time
+
 import pytest
 
+from bot.summary.repository import FamilySchedule
 from domain.summary_time import parse_summary_time
 
 
@@ -52,3 +55,10 @@ def test_a_time_that_says_morning_or_evening_is_read(text: str, expected: str) -
 ])
 def test_no_time_or_an_ambiguous_one_gives_none(text: str) -> None:
     assert parse_summary_time(text) is None
+
+
+@pytest.mark.parametrize(("stored", "expected"), [
+    ("20:30", time(20, 30)), ("9:05", time(9, 5)), ("24:00", time(21)), ("9点", time(21)), ("", time(21)),
+])
+def test_a_stored_summary_time_that_cannot_be_read_means_21_00(stored: str, expected: time) -> None:
+    assert FamilySchedule(1, "Asia/Shanghai", "zh", stored).summary_clock_time == expected
