@@ -139,7 +139,8 @@ class ChatService:
                         active.state.value, dump_slots(active.slots)) if active else None
         request = ExtractionRequest(text=msg.text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
                                     recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang), task=hint,
-                                    babies=tuple(b.name for b in ctx.babies), bot_names=self.bot_names)
+                                    babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
+                                    bot_names=self.bot_names)
         return await self.extractor.extract(request)
 
     async def _build_turn(self, s: AsyncSession, ctx: TurnContext, member: Member, msg: IncomingMessage,
@@ -160,6 +161,7 @@ class ChatService:
             open_sleep=await load.load_open_sleep(s, family, zone),
             undo_target=await load.load_undo_target(s, family, zone, undo_id) if wants_undo else None,
             press=press, query_records=await load.load_query_records(s, family, zone, now, extraction),
+            query_facts=await load.load_query_facts(s, family, zone, now, extraction),
             edit_target=await load.load_edit_target(s, family, zone, msg) if msg.edited else None,
             photo_file=_photo_file(msg), caption_text=msg.text[:MAX_TEXT] if _photo_file(msg) else "")
 

@@ -164,11 +164,9 @@ def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> 
 
 
 def named_baby(turn: Turn) -> int | None:
-    named = turn.extraction.baby
-    for baby in turn.babies:
-        if named and (baby.name == named or named in baby.nicknames):
-            return baby.id
-    return None
+    from domain.babies import baby_named
+    baby = baby_named(turn.babies, turn.extraction.baby)
+    return baby.id if baby else None
 
 
 def _which_baby(turn: Turn) -> Reply:

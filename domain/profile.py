@@ -46,9 +46,9 @@ def profile_fields(baby: BabyView) -> dict[str, Any]:
 
 
 def _baby(turn: Turn) -> BabyView | None:
-    named = turn.extraction.baby
-    found = [b for b in turn.babies if named and (b.name == named or named in b.nicknames)]
-    return found[0] if found else turn.babies[0] if len(turn.babies) == 1 else None
+    from domain.babies import baby_named
+    found = baby_named(turn.babies, turn.extraction.baby)
+    return found or (turn.babies[0] if len(turn.babies) == 1 else None)
 
 
 def _confirm(baby: BabyView, change: dict[str, Any], before: dict[str, Any]) -> Reply:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from typing import Any, Callable
 
+from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod
 from domain.queries_latest import growth, last_record, next_doses, photos, temperature
 from domain.queries_totals import diaper_counts, feeding_totals, pumping_totals, sleep_totals, tummy_totals
@@ -104,10 +105,9 @@ def answer_query(query: Query, turn: Turn) -> Reply:
 
 def targets(turn: Turn) -> list[tuple[BabyView | None, bool]]:
     """The babies a question is about: the one named, else each of several (named), else the only one."""
-    name = turn.extraction.baby
-    named = [b for b in turn.babies if name and (b.name == name or name in b.nicknames)]
+    named = baby_named(turn.babies, turn.extraction.baby)
     if named:
-        return [(named[0], len(turn.babies) > 1)]
+        return [(named, len(turn.babies) > 1)]
     if len(turn.babies) > 1:
         return [(b, True) for b in turn.babies]
     return [(turn.babies[0] if turn.babies else None, False)]

@@ -11,8 +11,19 @@ from domain.extraction import Query, QueryMetric, QueryPeriod
 from domain.vocabulary import HealthKind, RecordType
 
 
+_QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
+
+
+def gives_an_amount(text: str) -> bool:
+    """'吸奶两边一共150ml' / 'gave 2.5 ml tylenol, next dose in 6 hours': a statement, not a question."""
+    amount = lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text) or lx.AMOUNT_G.search(text)
+    return bool(amount) and not _QUESTION_MARK.search(text)
+
+
 def read_query(text: str, now: datetime) -> Query | None:
     """The query a message asks, or None when it is not a question about records."""
+    if gives_an_amount(text):
+        return None
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special

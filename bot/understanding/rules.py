@@ -20,6 +20,7 @@ from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slo
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 OZ_ML = 29.5735
+ORDINAL_WORDS = ("大宝", "二宝", "三宝", "老大", "老二", "老三")
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
 
@@ -27,7 +28,9 @@ CONFIDENT = 0.9
 def extract(request: ExtractionRequest) -> Extraction:
     text = normalise(request.text.strip())
     addressed = any(n and n.lower() in text.lower() for n in request.bot_names)
-    baby = next((b for b in request.babies if b and b in text), None)
+    said = request.text   # names and 二宝 as typed, before numerals become digits
+    baby = next((alias for entry in request.babies for alias in entry.split("/") if alias and alias in said),
+                None) or next((w for w in ORDINAL_WORDS if w in said and len(request.babies) > 1), None)
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
