@@ -58,13 +58,13 @@ STATIC = {
              "• 问：今天喝了多少奶？上次喂奶是几点？今天总结一下\n"
              "• 改：不对，是90ml / 把6点那次改成120ml / 删掉刚才那条（都会先请你确认）\n"
              "• 家长：把奶奶设为照护者、每天晚上9点发总结、用英文回复\n"
-             "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /export 导出（家长）",
+             "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · /export 导出（家长）",
              "I'm Fawn, the family's baby-care helper.\n"
              "• Tell me: just had 90 ml formula, changed a wet diaper, fell asleep / woke up, temp 37.8\n"
              "• Ask: how much milk today? when was the last feed? summary\n"
              "• Fix: no, 90 ml / change the 6am feed to 120 ml / delete the last feed (confirmed first)\n"
              "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
-             "/summary · /undo · /settings · /export (parents)"),
+             "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)"),
 }
 
 

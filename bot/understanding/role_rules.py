@@ -17,8 +17,12 @@ _EN = re.compile(rf"^\s*(?:make|set)\s+(?P<who>.{{1,24}}?)\s+(?:an?\s+|as\s+(?:a
                  rf"|^\s*(?P<who2>.{{1,24}}?)\s+is\s+(?:an?\s+)?(?P<role2>{_ROLE})\s*[.!]?\s*$", re.I)
 
 
+_COMMAND = re.compile(rf"^\s*/?role\s+@?(?P<who>\S+)\s+(?P<role>{_ROLE})(?:\s+(?P<title>\S{{1,12}}))?\s*$", re.I)
+
+
 def read_role_change(text: str) -> RoleChange | None:
-    m = _ZH.match(text)
+    """`/role 小王 caregiver 阿姨` (the command), or the same said in words."""
+    m = _COMMAND.match(text) or _ZH.match(text)
     if m:
         return RoleChange(member=m.group("who"), role=_role(m.group("role")), title=m.group("title"))
     m = _EN.match(text)
