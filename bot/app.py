@@ -58,7 +58,8 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     from bot.wiring import build_service
 
     config.data_dir.mkdir(parents=True, exist_ok=True)
-    service, engine = await build_service(config.database_url, model=config.understanding.model)
+    service, engine = await build_service(config.database_url, model=config.understanding.model,
+                                          chart_dir=config.data_dir / "charts")
     sessions = make_sessionmaker(engine)
     telegram = config.telegram
     fawn = FawnTelegram(service=service, sessions=sessions, clock=utc_now, photos_dir=config.photos_dir)

@@ -50,7 +50,8 @@ class ConsoleChat:
 
     async def run(self) -> int:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        service, engine = await build_service(sqlite_url(self.data_dir / "fawn.db"))
+        service, engine = await build_service(sqlite_url(self.data_dir / "fawn.db"),
+                                              chart_dir=self.data_dir / "charts")
         try:
             await self._ensure_family(service)
             print("Fawn 在这里。/help 看命令。 (Fawn is here. /help for commands.)")
@@ -128,6 +129,8 @@ class ConsoleChat:
 
     def _show(self, reply: OutgoingReply) -> None:
         print(f"Fawn: {reply.text}")
+        if reply.image is not None:
+            print(f"      [图片 / picture: {reply.image}]")
         if reply.buttons:
             self.last_buttons = list(reply.buttons)
             print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))

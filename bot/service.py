@@ -127,6 +127,8 @@ class ChatService:
             return None
         if decision.reply.key == "query_summary":
             return await self._summary(s, ctx.family, ctx.now, decision.reply.values["period"])
+        if decision.reply.key == "query_growth_curve":
+            return await self._growth_curve(s, ctx.family, decision.reply.values["measure"])
         return outgoing(decision.reply, ctx.lang, ctx.now, applied.task or active, applied.written)
 
     async def _understand(self, s: AsyncSession, ctx: TurnContext, msg: IncomingMessage, incoming: Message,
@@ -175,6 +177,14 @@ class ChatService:
         if getattr(period, "value", period) == "week":
             return await summaries.weekly_reply(schedule, now.date(), as_of=now)
         return await summaries.daily_reply(schedule, now.date(), as_of=now, chart=self.chart_dir is not None)
+
+    async def _growth_curve(self, s: AsyncSession, family: Family, measure: str) -> OutgoingReply:
+        """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
+        from bot.summary.repository import load_family
+        from bot.summary.service import SummaryService
+
+        schedule = await load_family(s, family.id)
+        return await SummaryService(self.sessions, self.chart_dir).growth_reply(schedule, measure)
 
     async def _member(self, s: AsyncSession, family: Family, msg: IncomingMessage) -> tuple[Member, bool]:
         member = await repo.member_by_identity(s, family.id, msg.sender_id)

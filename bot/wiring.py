@@ -1,6 +1,8 @@
 """Composition for one database: engine (migrated), the chat service and the family store."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import Clock, utc_now
@@ -31,9 +33,10 @@ class FawnService(ChatService):
 
 async def build_service(database_url: str, *, clock: Clock = utc_now, model: str = "rules",
                         base_url: str | None = None, api_key: str | None = None,
-                        migrate: bool = True) -> tuple[FawnService, AsyncEngine]:
+                        migrate: bool = True, chart_dir: Path | None = None) -> tuple[FawnService, AsyncEngine]:
     engine = make_engine(database_url)
     if migrate:
         await upgrade(engine)
-    service = FawnService(make_sessionmaker(engine), build_extractor(model, base_url, api_key), clock=clock)
+    service = FawnService(make_sessionmaker(engine), build_extractor(model, base_url, api_key), clock=clock,
+                          chart_dir=chart_dir)
     return service, engine

@@ -118,6 +118,7 @@ class QueryMetric(StrEnum):
     LAST_SLEEP = "last_sleep"
     TIMELINE = "timeline"             # 今天的记录
     SUMMARY = "summary"               # 今天总结一下 / /summary / 这周怎么样 (week)
+    GROWTH_CURVE = "growth_curve"     # 生长曲线 / 长高了多少: a chart against WHO lines (detail: measure)
     DIAPER_COUNT = "diaper_count"     # 这周换了几次尿布 / 今天拉了几次 (detail: solid, wet)
     PUMPING_TOTAL = "pumping_total"   # 今天吸了多少奶
     TUMMY_TOTAL = "tummy_total"       # 今天趴了多久

@@ -85,6 +85,8 @@ def answer_query(query: Query, turn: Turn) -> Reply:
     values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
                               "daypart": query.daypart, "detail": query.detail,
                               "record_type": query.record_type}
+    if query.metric is QueryMetric.GROWTH_CURVE:
+        return Reply(ReplyKind.ANSWER, "query_growth_curve", {**values, "measure": query.detail or "weight_kg"})
     if query.metric is QueryMetric.SUMMARY:
         return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
     start, end = query_window(query, turn.now)

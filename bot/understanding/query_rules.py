@@ -27,6 +27,8 @@ def read_query(text: str, now: datetime) -> Query | None:
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special
+    if curve := _growth_curve(text):
+        return curve
     if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
         period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
@@ -117,3 +119,16 @@ def _with_period(query: Query, text: str, now: datetime) -> Query:
     daypart = read_daypart(text) if query.metric in (QueryMetric.SLEEP_TOTAL, QueryMetric.FEEDING_TOTAL,
                                                      QueryMetric.DIAPER_COUNT) else None
     return query.model_copy(update={"period": period, "day": day, "daypart": daypart})
+
+
+_CURVE = re.compile(r"生长曲线|成长曲线|曲线|长高了多少|长了多少|长胖了多少|重了多少|growth (curve|chart)|how much (has|did) (she|he|the baby) grow", re.I)
+_CURVE_MEASURE = ((re.compile(r"头围|head", re.I), "head_cm"), (re.compile(r"高|身长|长了多少|height|length|tall", re.I), "height_cm"))
+
+
+def _growth_curve(text: str) -> Query | None:
+    if not _CURVE.search(text):
+        return None
+    measure = next((m for pattern, m in _CURVE_MEASURE if pattern.search(text)), "weight_kg")
+    if re.search(r"胖|重|weight", text, re.I):
+        measure = "weight_kg"
+    return Query(metric=QueryMetric.GROWTH_CURVE, detail=measure)
