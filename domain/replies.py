@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Callable
 
-from domain.describe import FIELD, KIND, TYPE, clock, describe, minutes, number, pick
+from domain.describe import FIELD, TYPE, clock, describe, number, pick
 from domain.replies_query import QUERY_RENDERERS
 from domain.replies_records import ask_text
 from domain.turn import Reply

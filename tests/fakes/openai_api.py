@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakes.loopback import LoopbackSite
+
 OUTPUT_TOOL_PREFIX = "final_result"
 
 
@@ -55,20 +57,15 @@ class FakeOpenAI:
     requests: list[ChatRequest] = field(default_factory=list)
     answers: list[dict[str, Any]] = field(default_factory=list)   # one per request; the last repeats
     port: int = 0
-    _runner: web.AppRunner | None = None
+    _site: LoopbackSite = field(default_factory=LoopbackSite)
 
     async def start(self) -> None:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._completions)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = await self._site.serve(app)
 
     async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        await self._site.close()
 
     @property
     def base_url(self) -> str:

@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 from aiohttp import web
 
+from tests.fakes.loopback import LoopbackSite
+
 BOT_USER = {"id": 7000001, "is_bot": True, "first_name": "Fawn", "username": "fawn_test_bot"}
 WAIT_SECONDS = 5.0
 
@@ -54,7 +56,7 @@ class FakeTelegramApi:
         self._next_message_id = 1000
         self._failures: dict[str, list[ApiFailure]] = {}
         self._changed = asyncio.Condition()
-        self._runner: web.AppRunner | None = None
+        self._site = LoopbackSite()
         self._polls_released = False
         self.port = 0
 
@@ -63,15 +65,10 @@ class FakeTelegramApi:
         app = web.Application(client_max_size=20 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._method)
         app.router.add_get("/file/bot{token}/{path:.+}", self._download)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = await self._site.serve(app)
 
     async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        await self._site.close()
 
     @property
     def base_url(self) -> str:
