@@ -31,6 +31,7 @@ class TurnScope:
 
 
 async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: TurnScope) -> Applied:
+    """Every effect in order; each leaves an audit entry and a line in `Applied.log`."""
     applied = Applied()
     for effect in effects:
         if isinstance(effect, SaveTask):
@@ -39,27 +40,12 @@ async def apply_effects(s: AsyncSession, effects: tuple[Effect, ...], scope: Tur
         elif isinstance(effect, WriteRecord):
             applied.written.append(await _write(s, effect, scope, applied.task))
             applied.log.append("record:create")
-        elif isinstance(effect, UpdateRecord):
-            await _update(s, effect, scope)
-            applied.updated.append(effect.record_id)
-            applied.log.append("record:update")
-        elif isinstance(effect, RestoreRecord):
-            await _restore(s, effect, scope)
-            applied.updated.append(effect.record_id)
-            applied.log.append("record:restore")
-        elif isinstance(effect, UpdateSettings):
-            await _update_settings(s, effect, scope)
-            applied.log.append("family:settings")
-        elif isinstance(effect, SetRole):
-            await _set_role(s, effect, scope)
-            applied.log.append("member:role")
-        elif isinstance(effect, UpdateProfile):
-            await _update_profile(s, effect, scope)
-            applied.log.append("profile:update")
-        elif isinstance(effect, DeleteRecord):
-            await _delete(s, effect, scope)
-            applied.deleted.append(effect.record_id)
-            applied.log.append("record:delete")
+        else:
+            apply, touched, line = _HANDLERS[type(effect)]
+            await apply(s, effect, scope)
+            if touched:
+                getattr(applied, touched).append(effect.record_id)
+            applied.log.append(line)
     return applied
 
 
@@ -150,3 +136,14 @@ async def _update_settings(s: AsyncSession, effect: UpdateSettings, scope: TurnS
     s.add(family)
     await repo.audit(s, scope.family_id, scope.member_id, "family_settings", scope.now,
                      message_id=scope.message_id, before=before, after=dict(effect.changes))
+
+
+# effect type → (how to apply it, which id list of `Applied` it touches, its log line)
+_HANDLERS = {
+    UpdateRecord: (_update, "updated", "record:update"),
+    RestoreRecord: (_restore, "updated", "record:restore"),
+    DeleteRecord: (_delete, "deleted", "record:delete"),
+    UpdateSettings: (_update_settings, None, "family:settings"),
+    SetRole: (_set_role, None, "member:role"),
+    UpdateProfile: (_update_profile, None, "profile:update"),
+}
