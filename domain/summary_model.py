@@ -1,0 +1,116 @@
+"""The values a day's summary is made of (pure data, no behaviour beyond small helpers)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Any
+
+from domain.vocabulary import FeedingKind
+
+MILK_KINDS = (FeedingKind.FORMULA.value, FeedingKind.BREAST_MILK.value,
+              FeedingKind.FORTIFIED_BREAST_MILK.value)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordView:
+    """One stored record as the summary sees it. `start` is the record's time."""
+
+    type: str
+    start: datetime
+    end: datetime | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    id: int | None = None
+
+
+@dataclass(slots=True)
+class FeedingTotals:
+    count: int = 0                         # milk feeds: bottles and breastfeeding sessions
+    ml_by_kind: dict[str, float] = field(default_factory=dict)   # formula, breast_milk, ..., water
+    breast_sessions: int = 0
+    breast_minutes: float = 0.0
+    solid_count: int = 0
+    solid_g: float = 0.0
+    solid_foods: list[str] = field(default_factory=list)
+
+    @property
+    def milk_ml(self) -> float:
+        return sum(v for k, v in self.ml_by_kind.items() if k in MILK_KINDS)
+
+
+@dataclass(slots=True)
+class SleepTotals:
+    total_min: float = 0.0
+    night_min: float = 0.0
+    nap_min: float = 0.0
+    nap_count: int = 0
+    longest_min: float = 0.0
+    night_wakings: int = 0
+    asleep_since: datetime | None = None   # an open sleep counted up to `as_of`
+
+
+@dataclass(slots=True)
+class DiaperTotals:
+    count: int = 0
+    wet: int = 0
+    solid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GrowthMeasure:
+    time: datetime
+    weight_kg: float | None = None
+    height_cm: float | None = None
+    head_cm: float | None = None
+    weight_percentile: float | None = None   # filled in by the shell (WHO tables)
+    height_percentile: float | None = None
+    head_percentile: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HealthEvent:
+    time: datetime
+    kind: str
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    time: datetime
+    text: str
+
+
+@dataclass(slots=True)
+class DaySummary:
+    local_date: date
+    feeding: FeedingTotals = field(default_factory=FeedingTotals)
+    sleep: SleepTotals = field(default_factory=SleepTotals)
+    diapers: DiaperTotals = field(default_factory=DiaperTotals)
+    growth: GrowthMeasure | None = None
+    health: list[HealthEvent] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    pumping_ml: float = 0.0
+    pumping_count: int = 0
+    tummy_min: float = 0.0
+    record_count: int = 0
+
+    @property
+    def is_empty(self) -> bool:
+        return self.record_count == 0 and self.sleep.total_min == 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeyMetrics:
+    """The numbers compared day to day."""
+
+    milk_ml: float
+    feed_count: float
+    sleep_min: float
+    diaper_count: float
+
+
+@dataclass(frozen=True, slots=True)
+class Comparisons:
+    yesterday: KeyMetrics | None = None
+    week_average: KeyMetrics | None = None   # over the 7 days before, days with records only
+    until: time | None = None                # set: each earlier day counted up to this local time
