@@ -58,7 +58,10 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     from bot.wiring import build_service
 
     config.data_dir.mkdir(parents=True, exist_ok=True)
-    service, engine = await build_service(config.database_url, model=config.understanding.model,
+    understanding = config.understanding
+    service, engine = await build_service(config.database_url, model=understanding.model,
+                                          base_url=understanding.base_url,
+                                          api_key=understanding.api_key.get_secret_value() if understanding.api_key else None,
                                           chart_dir=config.data_dir / "charts")
     sessions = make_sessionmaker(engine)
     telegram = config.telegram

@@ -44,7 +44,9 @@ class TelegramConfig(BaseModel):
 
 
 class UnderstandingConfig(BaseModel):
-    model: str = "rules"
+    model: str = "rules"                      # "rules" (offline) or an OpenAI-compatible chat model name
+    base_url: str | None = None               # e.g. http://127.0.0.1:8000/v1 for a local server
+    api_key: SecretStr | None = None          # better: FAWN_UNDERSTANDING__API_KEY
 
 
 class FawnConfig(BaseSettings):

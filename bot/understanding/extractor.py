@@ -6,6 +6,7 @@ confidence skips the Agent (its own overhead is a few ms a run).
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 
@@ -78,11 +79,16 @@ def _ms(began: float) -> float:
 
 
 def build_extractor(model: str = "rules", base_url: str | None = None, api_key: str | None = None) -> Extractor:
-    """`rules` offline; any other name is an OpenAI-compatible chat model at `base_url`."""
+    """`rules` offline; any other name is an OpenAI-compatible chat model at `base_url`.
+
+    Without explicit values, FAWN_UNDERSTANDING__BASE_URL / FAWN_UNDERSTANDING__API_KEY are used
+    (the same variables the config file's [understanding] section reads)."""
     if model == "rules":
         return Extractor()
     from pydantic_ai.models.openai import OpenAIChatModel
     from pydantic_ai.providers.openai import OpenAIProvider
 
-    provider = OpenAIProvider(base_url=base_url, api_key=api_key or "unused")
+    base_url = base_url or os.environ.get("FAWN_UNDERSTANDING__BASE_URL")
+    api_key = api_key or os.environ.get("FAWN_UNDERSTANDING__API_KEY") or "unused-for-local-servers"
+    provider = OpenAIProvider(base_url=base_url, api_key=api_key)
     return Extractor(OpenAIChatModel(model, provider=provider))
