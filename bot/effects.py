@@ -130,13 +130,23 @@ async def _set_role(s: AsyncSession, effect: SetRole, scope: TurnScope) -> None:
 
 async def _update_settings(s: AsyncSession, effect: UpdateSettings, scope: TurnScope) -> None:
     family = await s.get(Family, scope.family_id)
-    before = {k: getattr(family, k) for k in effect.changes}
+    reminders = dict(family.settings.get("reminders") or {})
+    before = {k: getattr(family, k) if hasattr(family, k) else reminders.get(_REMINDER_FIELD.get(k, k))
+              for k in effect.changes}
     for key, value in effect.changes.items():
-        setattr(family, key, value)
+        if key in _REMINDER_FIELD:
+            reminders[_REMINDER_FIELD[key]] = value or None
+        else:
+            setattr(family, key, value)
+    family.settings = {**family.settings, "reminders": reminders}   # a new dict: JSON columns see the change
     s.add(family)
     await repo.audit(s, scope.family_id, scope.member_id, "family_settings", scope.now,
                      message_id=scope.message_id, before=before, after=dict(effect.changes))
 
+
+# the settings names of the domain → the keys of Family.settings["reminders"]
+_REMINDER_FIELD = {"medication_reminder": "medication", "no_feeding_hours": "no_feeding_hours",
+                   "open_sleep_hours": "open_sleep_hours"}
 
 # effect type → (how to apply it, which id list of `Applied` it touches, its log line)
 _HANDLERS = {

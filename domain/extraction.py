@@ -109,6 +109,9 @@ class SettingsChange(BaseModel):
     summary_time: str | None = Field(None, description="HH:MM, 24-hour")
     language: Literal["zh", "en"] | None = None
     timezone: str | None = None
+    medication_reminder: bool | None = Field(None, description="remind when the next dose is due")
+    no_feeding_hours: float | None = Field(None, description="remind after this many hours without a feed; 0 = off")
+    open_sleep_hours: float | None = Field(None, description="remind when a sleep is open this long; 0 = off")
 
 
 class QueryMetric(StrEnum):

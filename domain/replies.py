@@ -160,11 +160,19 @@ def _member_unknown(v, lang, now):
 
 
 SETTING_NAMES = {"summary_time": ("每日总结时间", "daily summary time"), "language": ("语言", "language"),
-                 "timezone": ("时区", "timezone")}
+                 "timezone": ("时区", "timezone"), "medication_reminder": ("吃药提醒", "medication reminder"),
+                 "no_feeding_hours": ("没喂奶提醒（小时）", "no-feed reminder (hours)"),
+                 "open_sleep_hours": ("睡眠未结束提醒（小时）", "open-sleep reminder (hours)")}
+
+
+def _setting_value(value: Any, lang: Language) -> str:
+    if isinstance(value, bool) or value == 0:
+        return pick(("开", "on"), lang) if value else pick(("关", "off"), lang)
+    return number(value) if isinstance(value, float) else str(value)
 
 
 def _settings_set(v, lang, now):
-    parts = [f"{pick(SETTING_NAMES[k], lang)} {val}" for k, val in v["change"].items()]
+    parts = [f"{pick(SETTING_NAMES[k], lang)} {_setting_value(val, lang)}" for k, val in v["change"].items()]
     return f"已更新：{'，'.join(parts)}" if lang is L.ZH else f"Updated: {', '.join(parts)}"
 
 

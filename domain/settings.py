@@ -7,6 +7,8 @@ from domain.permissions import Permission, may
 from domain.turn import Decision, Reply, Turn, UpdateSettings
 from domain.vocabulary import ReplyKind
 
+MAX_REMINDER_HOURS = 48
+REMINDER_KEYS = ("medication_reminder", "no_feeding_hours", "open_sleep_hours")
 _HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 
 
@@ -14,7 +16,14 @@ def decide_settings(turn: Turn) -> Decision:
     if not may(turn.member.role, Permission.MANAGE):
         return Decision(Reply(ReplyKind.REFUSED, "manage_parent_only"), note="no right: settings")
     change = turn.extraction.settings.model_dump(exclude_none=True) if turn.extraction.settings else {}
-    if not change or ("summary_time" in change and not _HH_MM.match(change["summary_time"])):
+    if not change or not _valid(change):
         return Decision(Reply(ReplyKind.ERROR, "settings_invalid"), note="settings: invalid")
     return Decision(Reply(ReplyKind.UPDATED, "settings_set", {"change": change}), (UpdateSettings(change),),
                     note="settings")
+
+
+def _valid(change: dict) -> bool:
+    if "summary_time" in change and not _HH_MM.match(change["summary_time"]):
+        return False
+    hours = [change[k] for k in ("no_feeding_hours", "open_sleep_hours") if k in change]
+    return all(0 <= h <= MAX_REMINDER_HOURS for h in hours)
