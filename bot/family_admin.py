@@ -16,7 +16,8 @@ from domain.vocabulary import Role
 from storage.convert import record_fields
 from storage.tables import Baby, Family, Member, OutboxItem, Record
 
-SETTING_NAMES = ("timezone", "language", "summary_time")
+SETTING_NAMES = ("timezone", "language", "summary_time", "medication_reminder", "no_feeding_hours",
+                 "open_sleep_hours")
 
 
 async def migrate_chat_id(sessions: async_sessionmaker, platform: str, old_chat_id: str,
@@ -49,8 +50,11 @@ async def family_settings(sessions: async_sessionmaker, family_id: int) -> dict[
         family = await session.get(Family, family_id)
     if family is None:
         return {}
-    return {"timezone": family.timezone, "language": family.language,
-            "summary_time": family.summary_time}
+    reminders = family.settings.get("reminders") or {}
+    return {"timezone": family.timezone, "language": family.language, "summary_time": family.summary_time,
+            "medication_reminder": "on" if reminders.get("medication") else "off",
+            "no_feeding_hours": str(reminders.get("no_feeding_hours") or "off"),
+            "open_sleep_hours": str(reminders.get("open_sleep_hours") or "off")}
 
 
 async def export_records(sessions: async_sessionmaker, family_id: int) -> list[dict]:

@@ -22,10 +22,14 @@ SETTINGS_USAGE = (
     "用法 / usage:\n"
     "/settings timezone Asia/Shanghai\n"
     "/settings language zh|en\n"
-    "/settings summary_time 21:00"
+    "/settings summary_time 21:00\n"
+    "/settings medication_reminder on|off\n"
+    "/settings no_feeding_hours 4|off\n"
+    "/settings open_sleep_hours 6|off"
 )
 SETTING_NAMES_ZH = {"timezone": "时区 timezone", "language": "语言 language",
-                    "summary_time": "每日总结 summary_time"}
+                    "summary_time": "每日总结 summary_time", "medication_reminder": "吃药提醒 medication_reminder",
+                    "no_feeding_hours": "没喂奶提醒 no_feeding_hours", "open_sleep_hours": "睡眠提醒 open_sleep_hours"}
 EXPORT_CAPTION = "全部记录（{count} 条）. All records ({count})."
 
 
