@@ -11,7 +11,7 @@ import uuid
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlmodel import select
 
 from bot.clock import utc_now
 from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
@@ -82,8 +82,8 @@ class ConsoleChat:
     async def _members(self, service: FawnService) -> list[Member]:
         async with service.sessions() as s:
             family = await repo.family_by_chat(s, PLATFORM, CHAT)
-            return list((await s.execute(select(Member).where(Member.family_id == family.id)
-                                         .order_by(Member.id))).scalars())
+            q = select(Member).where(Member.family_id == family.id).order_by(Member.id)
+            return list((await s.exec(q)).all())
 
     async def _line(self, service: FawnService, line: str) -> bool:
         if not line:

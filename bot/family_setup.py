@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -66,8 +66,8 @@ class FamilyStore:
             zone = ZoneInfo(family.timezone)
             babies = {b.id: b for b in await repo.babies(s, family_id)}
             people = {m.id: m.platform_user_id for m in await repo.members(s, family_id)}
-            rows = (await s.execute(select(Record).where(Record.family_id == family_id,
-                                                         Record.deleted_at.is_(None)).order_by(Record.id))).scalars()
+            q = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.id)
+            rows = (await s.exec(q)).all()
             records = [{"id": r.id, "type": r.type, "baby": babies[r.baby_id].name, **record_fields(r, zone)}
                        for r in rows]
             active = await repo.active_task(s, family_id)

@@ -137,7 +137,7 @@ async def _latest_rows(s: AsyncSession, family: Family, record_type: RecordType,
                                   Record.type == record_type.value, Record.deleted_at.is_(None),
                                   Record.start >= since, Record.start <= now + FUTURE_SLACK)
              .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
-        rows.extend((await s.execute(q)).scalars())
+        rows.extend((await s.exec(q)).all())
     return rows
 
 

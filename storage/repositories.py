@@ -4,7 +4,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, or_, update
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
@@ -21,54 +22,54 @@ class TaskConflict(Exception):
 
 async def family_by_chat(s: AsyncSession, platform: str, chat_id: str) -> Family | None:
     q = select(Family).where(Family.platform == platform, Family.chat_id == chat_id)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def babies(s: AsyncSession, family_id: int) -> list[Baby]:
-    return list((await s.execute(select(Baby).where(Baby.family_id == family_id).order_by(Baby.id))).scalars())
+    return list((await s.exec(select(Baby).where(Baby.family_id == family_id).order_by(Baby.id))).all())
 
 
 async def member_by_identity(s: AsyncSession, family_id: int, user_id: str) -> Member | None:
     q = select(Member).where(Member.family_id == family_id, Member.platform_user_id == user_id)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def members(s: AsyncSession, family_id: int) -> list[Member]:
-    return list((await s.execute(select(Member).where(Member.family_id == family_id))).scalars())
+    return list((await s.exec(select(Member).where(Member.family_id == family_id))).all())
 
 
 async def message_exists(s: AsyncSession, platform: str, chat_id: str, message_id: str) -> bool:
     q = select(Message.id).where(Message.platform == platform, Message.chat_id == chat_id,
                                  Message.platform_message_id == message_id)
-    return (await s.execute(q)).first() is not None
+    return (await s.exec(q)).first() is not None
 
 
 async def message_by_platform_id(s: AsyncSession, platform: str, chat_id: str, message_id: str) -> Message | None:
     q = select(Message).where(Message.platform == platform, Message.chat_id == chat_id,
                               Message.platform_message_id == message_id)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def recent_messages(s: AsyncSession, family_id: int, before_id: int, limit: int = 20) -> list[Message]:
     """The last `limit` messages before the current one, oldest first."""
     q = (select(Message).where(Message.family_id == family_id, Message.id < before_id)
          .order_by(Message.id.desc()).limit(limit))
-    return list(reversed(list((await s.execute(q)).scalars())))
+    return list(reversed(list((await s.exec(q)).all())))
 
 
 async def active_task(s: AsyncSession, family_id: int) -> AgentTask | None:
     q = select(AgentTask).where(AgentTask.family_id == family_id, AgentTask.state.in_(ACTIVE))
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def task_by_id(s: AsyncSession, family_id: int, task_id: int) -> AgentTask | None:
     q = select(AgentTask).where(AgentTask.family_id == family_id, AgentTask.id == task_id)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def last_task(s: AsyncSession, family_id: int) -> AgentTask | None:
     q = select(AgentTask).where(AgentTask.family_id == family_id).order_by(AgentTask.id.desc()).limit(1)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def insert_task(s: AsyncSession, family_id: int, task: PendingTask, now: datetime,
@@ -83,7 +84,7 @@ async def insert_task(s: AsyncSession, family_id: int, task: PendingTask, now: d
 async def cas_task(s: AsyncSession, task: PendingTask, now: datetime) -> None:
     """Write the task's new state only if nobody changed it since we read it."""
     columns = task_columns(task)
-    result = await s.execute(
+    result = await s.exec(
         update(AgentTask).where(AgentTask.id == task.id, AgentTask.revision == task.revision - 1)
         .values(updated_at=now, **columns).execution_options(synchronize_session=False))
     if result.rowcount != 1:
@@ -95,7 +96,7 @@ async def records_since(s: AsyncSession, family_id: int, since: datetime) -> lis
     q = (select(Record).where(Record.family_id == family_id,
                               or_(Record.created_at >= since, Record.start >= since))
          .order_by(Record.created_at.desc(), Record.id.desc()))
-    return list((await s.execute(q)).scalars())
+    return list((await s.exec(q)).all())
 
 
 async def records_in_window(s: AsyncSession, family_id: int, start: datetime, end: datetime) -> list[Record]:
@@ -103,19 +104,19 @@ async def records_in_window(s: AsyncSession, family_id: int, start: datetime, en
                              Record.start < end, or_(Record.start >= start,
                                                      and_(Record.end.is_not(None), Record.end > start),
                                                      and_(Record.end.is_(None), Record.type == "sleep")))
-    return list((await s.execute(q.order_by(Record.start))).scalars())
+    return list((await s.exec(q.order_by(Record.start))).all())
 
 
 async def record_by_id(s: AsyncSession, family_id: int, record_id: int) -> Record | None:
     q = select(Record).where(Record.family_id == family_id, Record.id == record_id)
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def open_sleep(s: AsyncSession, family_id: int) -> Record | None:
     q = (select(Record).where(Record.family_id == family_id, Record.type == "sleep",
                               Record.end.is_(None), Record.deleted_at.is_(None))
          .order_by(Record.start.desc()).limit(1))
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()
 
 
 async def last_write(s: AsyncSession, family_id: int, record_id: int | None = None) -> AuditEntry | None:
@@ -124,7 +125,7 @@ async def last_write(s: AsyncSession, family_id: int, record_id: int | None = No
                                  AuditEntry.action.in_(["record_create", "record_update", "record_delete"]))
     if record_id is not None:
         q = q.where(AuditEntry.record_id == record_id)
-    return (await s.execute(q.order_by(AuditEntry.id.desc()).limit(1))).scalars().first()
+    return (await s.exec(q.order_by(AuditEntry.id.desc()).limit(1))).first()
 
 
 async def audit(s: AsyncSession, family_id: int, member_id: int | None, action: str, at: datetime,
@@ -137,4 +138,4 @@ async def audit(s: AsyncSession, family_id: int, member_id: int | None, action: 
 async def record_from_message(s: AsyncSession, family_id: int, message_id: int) -> Record | None:
     q = (select(Record).where(Record.family_id == family_id, Record.source_message_id == message_id,
                               Record.deleted_at.is_(None)).order_by(Record.id.desc()).limit(1))
-    return (await s.execute(q)).scalars().first()
+    return (await s.exec(q)).first()

@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func
+from sqlmodel import select
 from sqlalchemy.exc import IntegrityError
 
 from bot.clock import FrozenClock
@@ -74,12 +75,12 @@ class Family:
 
     async def count(self, table, *where) -> int:  # noqa: ANN001
         async with self.service.sessions() as s:
-            return (await s.execute(select(func.count()).select_from(table).where(*where))).scalar_one()
+            return (await s.exec(select(func.count()).select_from(table).where(*where))).one()
 
     async def rows(self, table, *where, order=None) -> list:  # noqa: ANN001
         async with self.service.sessions() as s:
             q = select(table).where(*where).order_by(order if order is not None else table.id)
-            return list((await s.execute(q)).scalars())
+            return list((await s.exec(q)).all())
 
     async def member_id(self, who: str) -> int:
         (member,) = await self.rows(Member, Member.platform_user_id == who)

@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from pydantic_ai import models
 from pydantic_ai.models import override_allow_model_requests
-from sqlalchemy import func, select
+from sqlalchemy import func
+from sqlmodel import select
 
 from bot.clock import FrozenClock
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
@@ -77,7 +78,7 @@ class Chat:
 
     async def count(self, table) -> int:  # noqa: ANN001
         async with self.service.sessions() as s:
-            return (await s.execute(select(func.count()).select_from(table))).scalar_one()
+            return (await s.exec(select(func.count()).select_from(table))).one()
 
 
 @pytest.fixture
