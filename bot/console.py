@@ -29,6 +29,8 @@ HELP = """命令 / commands:
   /help         this help
   /quit         leave (Ctrl-D works too)
   <number>      press that button of the last reply"""
+DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"), MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
+                   MemberSetup("friend", "Sam", "Sam", "friend"))
 DEMO_MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("grandma", "奶奶", "奶奶", "caregiver"),
                 MemberSetup("friend", "小王", "小王", "friend"))
 
@@ -70,8 +72,10 @@ class ConsoleChat:
         self.speaker = next((m for m in members if m.role == "parent"), members[0])
 
     def _demo_setup(self) -> FamilySetup:
+        english = self.language == "en"
         return FamilySetup(PLATFORM, CHAT, ChatKind.PRIVATE, language=self.language,
-                           babies=({"name": "小满"},), members=DEMO_MEMBERS)
+                           babies=({"name": "Mia" if english else "小满"},),
+                           members=DEMO_MEMBERS_EN if english else DEMO_MEMBERS)
 
     def _ask_setup(self) -> FamilySetup:
         baby = (_read("宝宝叫什么名字？(baby's name) ") or "宝宝").strip() or "宝宝"

@@ -51,7 +51,7 @@ def minutes(total: float, lang: Language) -> str:
     h, m = divmod(int(round(total)), 60)
     if lang is Language.ZH:
         return (f"{h}小时" if h else "") + (f"{m}分钟" if m or not h else "")
-    return (f"{h} h " if h else "") + (f"{m} min" if m or not h else "").strip()
+    return " ".join(part for part in (f"{h} h" if h else "", f"{m} min" if m or not h else "") if part)
 
 
 def number(x: float) -> str:

@@ -20,7 +20,7 @@ def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
         return f"{period}还没有喂奶记录。" if zh else f"No feedings recorded {period}."
     kinds = "，".join(f"{pick(KIND.get(k, (k, k)), lang)} {number(ml)}ml" for k, ml in s["ml_by_kind"].items())
     text = f"{period}喂了{s['count']}次，共 {number(s['total_ml'])}ml" if zh else \
-        f"{_cap(period)}: {s['count']} feedings, {number(s['total_ml'])} ml in all"
+        f"{_cap(period)}: {s['count']} feeding{'' if s['count'] == 1 else 's'}, {number(s['total_ml'])} ml in all"
     if kinds:
         text += f"（{kinds}）" if zh else f" ({kinds})"
     if s["breast_sessions"]:

@@ -78,8 +78,8 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
 def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
     topic = _topic(request)
     record_type = _record_type(body) or None
-    if request.task and record_type is not None and _only_an_amount(body):
-        record_type = None   # "100ml" answers the active task (e.g. pumping), it starts nothing new
+    if (request.task or correction) and record_type is not None and _only_an_amount(body):
+        record_type = None   # "100ml" / "不对，是100ml" is about the task or the record just talked of
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
     times = read_times(body, request.now, night)
     kind_type = record_type or topic
