@@ -71,18 +71,22 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
     if values is None or not values.slots.given():
         return Extraction(intent=Intent.CORRECT, record_type=ref.record_type, reference=ref,
                           confidence=0.6, **common)
+    implied_only = _only_an_amount(said)   # 120ml says nothing about which record 6点那次 is
     return values.model_copy(update={"reference": ref, "intent": Intent.CORRECT,
-                                     "record_type": ref.record_type or values.record_type})
+                                     "record_type": ref.record_type or (None if implied_only else values.record_type)})
 
 
 def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
     topic = _topic(request)
     record_type = _record_type(body) or None
+    implied = None
     if (request.task or correction) and record_type is not None and _only_an_amount(body):
-        record_type = None   # "100ml" / "不对，是100ml" is about the task or the record just talked of
+        # "100ml" / "不对，是100ml" is about the task or the record just talked of; only without
+        # either does the amount itself say what it is (ml → a feed).
+        record_type, implied = None, record_type
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
     times = read_times(body, request.now, night)
-    kind_type = record_type or topic
+    kind_type = record_type or topic or implied
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
                                    raw=request.text, default_now=not supplying)
