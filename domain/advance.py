@@ -64,8 +64,7 @@ def confirmation_reason(record_type: RecordType, fields: dict[str, Any],
     return None
 
 
-def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any],
-                   prelude: tuple = ()) -> Decision:
+def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any]) -> Decision:
     """One more step of a create task: its slots are merged; decide what happens next."""
     slots = merge_slots(task.slots, new_slots)
     record_type = task.record_type
@@ -74,7 +73,7 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any],
     fatal = [p for p in found if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
-                        prelude, note="fatal value")
+                        note="fatal value")
     missing = missing_fields(record_type, fields)
     if task.baby_id is None:
         task = replace(task, baby_id=turn.babies[0].id) if len(turn.babies) == 1 else task
@@ -85,18 +84,18 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any],
         saved = _save(task, TaskState.PENDING, turn.now, slots=_storable(slots, fields),
                       missing=tuple(missing), last_supplied_by=by)
         ask = _which_baby(turn) if missing[0] == "baby" else _ask(record_type, missing, slots)
-        return Decision(ask, prelude + (SaveTask(saved),), note="ask")
+        return Decision(ask, (SaveTask(saved),), note="ask")
     reason = confirmation_reason(record_type, fields, found, turn.now)
     if reason:
         saved = _save(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=_storable(slots, fields),
                       missing=(), requires_confirmation_reason=reason, last_supplied_by=by)
-        return Decision(confirm_reply(saved, fields, found), prelude + (SaveTask(saved),), note="confirm")
-    return write_now(turn, task, fields, prelude)
+        return Decision(confirm_reply(saved, fields, found), (SaveTask(saved),), note="confirm")
+    return write_now(turn, task, fields)
 
 
-def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any], prelude: tuple = ()) -> Decision:
+def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any]) -> Decision:
     """Write a complete record; a task that led here is completed in the same decision."""
-    effects = list(prelude)
+    effects: list = []
     stored = task.revision > 0
     if stored:
         effects.append(SaveTask(_save(task, TaskState.COMPLETED, turn.now, slots=_storable(fields, fields),

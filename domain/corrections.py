@@ -81,7 +81,7 @@ def _first_save(task: PendingTask, fields: dict[str, Any]) -> PendingTask:
                    requires_confirmation_reason=ConfirmReason.UPDATE)
 
 
-def change_by_reference(turn: Turn, prelude: tuple = ()) -> Decision:
+def change_by_reference(turn: Turn) -> Decision:
     """删掉刚才那条 / 把6点那次改成120ml: find the record(s) meant; one → confirm, several → choose."""
     from domain.references import ask_which, propose_delete, resolve
 
@@ -93,13 +93,12 @@ def change_by_reference(turn: Turn, prelude: tuple = ()) -> Decision:
     deleting = e.intent is Intent.DELETE
     if len(candidates) > 1:
         action = TaskAction.DELETE if deleting else TaskAction.UPDATE
-        return ask_which(turn, action, candidates, e.slots.given(), prelude)
+        return ask_which(turn, action, candidates, e.slots.given())
     if deleting:
-        return propose_delete(turn, candidates[0], prelude=prelude)
+        return propose_delete(turn, candidates[0])
     if not e.slots.given():
         return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="reference without values")
-    decided = propose_update(turn, candidates[0], e.slots.given())
-    return replace(decided, effects=prelude + decided.effects) if decided.effects else decided
+    return propose_update(turn, candidates[0], e.slots.given())
 
 
 def choose_target(turn: Turn, task: PendingTask, record_id: int) -> Decision:

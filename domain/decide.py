@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.advance import advance_create, execute_confirmed, merge_slots, named_baby
+from domain.advance import advance_create, execute_confirmed, named_baby
 from domain.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
@@ -19,7 +19,7 @@ from domain.roles import decide_role_change, decide_role_press, with_newcomer_pr
 from domain.queries import answer_query
 from domain.sleep_events import fell_asleep, woke_up
 from domain.tasks import PendingTask, new_task, transition
-from domain.turn import Decision, DeleteRecord, Reply, SaveTask, Turn, UpdateRecord
+from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
 from domain.undo import undo
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
@@ -28,7 +28,19 @@ TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
 
 
 def decide_turn(turn: Turn) -> Decision:
-    return with_newcomer_prompt(turn, _decide(turn))
+    return with_newcomer_prompt(turn, _one_active_task(turn, _decide(turn)))
+
+
+def _one_active_task(turn: Turn, decision: Decision) -> Decision:
+    """Opening a new task while another is open cancels the open one first (one active task a family)."""
+    active = turn.active_task
+    opens = any(isinstance(e, SaveTask) and e.task.id is None and e.task.active for e in decision.effects)
+    touched = any(isinstance(e, SaveTask) and active is not None and e.task.id == active.id
+                  for e in decision.effects)
+    if active is None or not opens or touched:
+        return decision
+    cancelled = SaveTask(transition(active, TaskState.CANCELLED, turn.now))
+    return replace(decision, effects=(cancelled, *decision.effects))
 
 
 def _decide(turn: Turn) -> Decision:
@@ -52,13 +64,11 @@ def _refuse_without_right(turn: Turn) -> Decision | None:
     e = turn.extraction
     if may(turn.member.role, Permission.RECORD):
         return None
-    if turn.photo_file is not None or turn.edit_target is not None and e.slots.given():
-        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
-                        note="no right")
+    sends_content = turn.photo_file is not None or turn.edit_target is not None and e.slots.given()
     wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
                                                  or e.reference or e.intent is Intent.UNDO)
     answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
-    if wants_write or answers_task:
+    if sends_content or wants_write or answers_task:
         return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
                         note="no right")
     return None
@@ -114,7 +124,7 @@ def _without_task(turn: Turn) -> Decision:
     if e.intent is Intent.UNDO:
         return undo(turn, turn.undo_target)
     if e.intent is Intent.DELETE or e.intent is Intent.CORRECT and e.reference is not None:
-        return change_by_reference(turn, _supersede(turn))
+        return change_by_reference(turn)
     if e.intent is Intent.CORRECT:
         return correct_recent_record(turn)
     if e.intent is Intent.PROFILE:
@@ -141,25 +151,12 @@ def _answer_without_task(turn: Turn) -> Decision:
 
 def _new_record(turn: Turn) -> Decision:
     e = turn.extraction
-    prelude = _supersede(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
-        return fell_asleep(turn, prelude)
+        return fell_asleep(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
-        return woke_up(turn, prelude)
-    baby = _baby_id(turn)
-    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, baby)
-    decided = advance_create(turn, task, e.slots.given(), prelude)
-    if prelude and not any(isinstance(x, SaveTask) and x.task.id is None for x in decided.effects):
-        return replace(decided, effects=decided.effects[len(prelude):])  # old task stays open
-    return decided
-
-
-def _supersede(turn: Turn) -> tuple:
-    """A new topic that needs a task of its own cancels the family's unfinished one."""
-    task = turn.active_task
-    if task is None:
-        return ()
-    return (SaveTask(transition(task, TaskState.CANCELLED, turn.now)),)
+        return woke_up(turn)
+    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, _baby_id(turn))
+    return advance_create(turn, task, e.slots.given())
 
 
 def _baby_id(turn: Turn) -> int | None:
@@ -172,7 +169,6 @@ def _baby_id(turn: Turn) -> int | None:
 
 def _photo(turn: Turn) -> Decision:
     """A picture becomes a photo record at once (low risk), with its caption; undo is offered."""
-    from domain.turn import Button, WriteRecord
     fields = {"time": turn.now, "file": turn.photo_file}
     caption = turn.extraction.slots.caption or turn.caption_text
     if caption:
@@ -187,5 +183,3 @@ def _chat(turn: Turn) -> Decision:
         return Decision(None, note="chatter")
     return Decision(Reply(ReplyKind.CHAT, "help"), note="chat")
 
-
-__all__ = ["decide_turn", "DeleteRecord", "UpdateRecord", "merge_slots"]

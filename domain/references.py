@@ -39,23 +39,21 @@ def _near(records: list[RecordView], at: datetime) -> list[RecordView]:
     return sorted(close, key=lambda r: abs(record_time(r) - at))[:MAX_CHOICES]
 
 
-def ask_which(turn: Turn, action: TaskAction, candidates: list[RecordView], slots: dict[str, Any],
-              prelude: tuple = ()) -> Decision:
+def ask_which(turn: Turn, action: TaskAction, candidates: list[RecordView], slots: dict[str, Any]) -> Decision:
     """Several records fit: a pending task remembers the change and asks which one, with a button each."""
     task = new_task(action, candidates[0].type, turn.member.id, turn.now, candidates[0].baby_id)
     saved = replace(task, state=TaskState.PENDING, slots=slots, missing=("target",), revision=1)
     buttons = tuple(Button(f"choose:r{r.id}", label=describe(r.type, r.fields, turn.now, turn.language))
                     for r in candidates) + (Button("cancel"),)
     return Decision(Reply(ReplyKind.ASK, "which_record", {"count": len(candidates)}, buttons),
-                    prelude + (SaveTask(saved),), note="ask which record")
+                    (SaveTask(saved),), note="ask which record")
 
 
-def propose_delete(turn: Turn, target: RecordView, task: PendingTask | None = None,
-                   prelude: tuple = ()) -> Decision:
+def propose_delete(turn: Turn, target: RecordView, task: PendingTask | None = None) -> Decision:
     base = task or new_task(TaskAction.DELETE, target.type, turn.member.id, turn.now, target.baby_id)
     saved = replace(base, state=TaskState.AWAITING_CONFIRMATION, target_record_id=target.id,
                     record_type=target.type, requires_confirmation_reason=ConfirmReason.DELETE,
                     missing=(), revision=base.revision + 1, expires_at=turn.now + timedelta(hours=1))
     reply = Reply(ReplyKind.CONFIRM, "confirm_delete", {"type": target.type, "fields": target.fields},
                   (Button("confirm"), Button("cancel")))
-    return Decision(reply, prelude + (SaveTask(saved),), note="delete proposed")
+    return Decision(reply, (SaveTask(saved),), note="delete proposed")

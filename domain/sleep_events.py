@@ -10,7 +10,7 @@ from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, W
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
 
-def fell_asleep(turn: Turn, prelude: tuple) -> Decision:
+def fell_asleep(turn: Turn) -> Decision:
     if turn.open_sleep is not None:
         return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
                         note="sleep already open")
@@ -22,16 +22,16 @@ def fell_asleep(turn: Turn, prelude: tuple) -> Decision:
     baby = turn.babies[0].id if turn.babies else 0
     reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo"),))
-    return Decision(reply, prelude + (WriteRecord(RecordType.SLEEP, baby, fields),), note="open sleep")
+    return Decision(reply, (WriteRecord(RecordType.SLEEP, baby, fields),), note="open sleep")
 
 
-def woke_up(turn: Turn, prelude: tuple) -> Decision:
+def woke_up(turn: Turn) -> Decision:
     end = turn.extraction.slots.end or turn.now
     open_sleep = turn.open_sleep
     if open_sleep is None:
         baby = turn.babies[0].id if turn.babies else 0
         task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
-        return advance_create(turn, task, {**turn.extraction.slots.given(), "end": end}, prelude)
+        return advance_create(turn, task, {**turn.extraction.slots.given(), "end": end})
     fields = {**open_sleep.fields, "end": end}
     if "nap" not in open_sleep.fields or open_sleep.fields.get("nap") is None:
         fields["nap"] = not is_night_sleep(fields["start"], end)
@@ -46,10 +46,10 @@ def woke_up(turn: Turn, prelude: tuple) -> Decision:
         saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
                         requires_confirmation_reason=reason)
         return Decision(confirm_reply(saved, fields, found, before=open_sleep.fields),
-                        prelude + (SaveTask(saved),), note="close sleep: confirm")
+                        (SaveTask(saved),), note="close sleep: confirm")
     reply = Reply(ReplyKind.UPDATED, "woke_up", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo", open_sleep.id),))
-    return Decision(reply, prelude + (UpdateRecord(open_sleep.id, fields, open_sleep.fields),),
+    return Decision(reply, (UpdateRecord(open_sleep.id, fields, open_sleep.fields),),
                     note="close sleep")
 
 

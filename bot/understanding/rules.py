@@ -20,6 +20,7 @@ from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slo
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 OZ_ML = 29.5735
+AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = ("大宝", "二宝", "三宝", "老大", "老二", "老三")
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
@@ -86,6 +87,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         record_type, implied = None, record_type
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
     times = read_times(body, request.now, night)
+    if implied is not None and topic not in AMOUNT_TYPES:
+        topic = None        # a sleep or a diaper holds no ml: the amount speaks for itself
     kind_type = record_type or topic or implied
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
