@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 import uuid
 from pathlib import Path
@@ -23,6 +24,7 @@ from storage.engine import sqlite_url
 from storage.tables import Member
 
 PLATFORM, CHAT = "console", "family"
+log = logging.getLogger("fawn.console")
 HELP = """命令 / commands:
   /as <称呼>    switch speaker (e.g. /as 奶奶); a new name joins as a friend
   /records      today's records
@@ -127,7 +129,12 @@ class ConsoleChat:
                                                   press=ButtonPress(button.token), chat_kind=ChatKind.PRIVATE))
 
     async def _send(self, service: FawnService, msg: IncomingMessage) -> None:
-        result = await service.handle(msg)
+        try:
+            result = await service.handle(msg)
+        except Exception:   # each turn is wrapped once: log it, apologise, keep the chat going
+            log.exception("turn failed for message %s", msg.message_id)
+            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。(Sorry — something went wrong; nothing was saved.)")
+            return
         if result.reply is not None:
             self._show(result.reply)
 
