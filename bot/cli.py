@@ -5,12 +5,12 @@ import importlib
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "chat": ("bot.console", "terminal family chat on the embedded default"),
-    "scenarios": ("bot.scenarios.command", "run scenario files: fawn scenarios run PATH..."),
-    "db": ("bot.db_command", "database: fawn db upgrade"),
-    "run": ("bot.app", "run the messenger bots: fawn run --config config.toml"),
-    "trace": ("bot.trace_command", "show one turn's trace: fawn trace MESSAGE_ID"),
-    "bench": ("bot.bench", "benchmarks: fawn bench [turns|summaries]"),
+    "chat": ("bot.channels.console", "terminal family chat on the embedded default"),
+    "scenarios": ("bot.devtools.scenarios.command", "run scenario files: fawn scenarios run PATH..."),
+    "db": ("bot.devtools.db_command", "database: fawn db upgrade"),
+    "run": ("bot.composition", "run the messenger bots: fawn run --config config.toml"),
+    "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
+    "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench [turns|summaries]"),
 }
 
 

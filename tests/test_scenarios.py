@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.scenarios.database import TemplateDatabase
-from bot.scenarios.loader import find_scenario_files, load_scenario
-from bot.scenarios.runner import run_scenario
+from bot.devtools.scenarios.database import TemplateDatabase
+from bot.devtools.scenarios.loader import find_scenario_files, load_scenario
+from bot.devtools.scenarios.runner import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = find_scenario_files([str(SCENARIOS)])

@@ -18,9 +18,9 @@ from bot.clock import FrozenClock
 from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import ExtractionOutcome, Extractor, build_extractor
 from bot.understanding.request import ExtractionRequest
-from bot.wiring import FawnService
+from bot.composition import FawnService
 from domain.vocabulary import ReplyKind, TaskState
-from storage import repositories as repo
+from storage.repositories import turns as repo
 from storage.convert import task_from_row
 from storage.engine import make_sessionmaker
 from storage.tables import AgentTask, AuditEntry, Member, Message, Record

@@ -19,7 +19,7 @@ from bot.clock import FrozenClock
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import Extractor, build_extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
-from bot.wiring import FawnService, build_service
+from bot.composition import FawnService, build_service
 from domain.extraction import Intent
 from domain.vocabulary import ReplyKind
 from storage.engine import make_sessionmaker, sqlite_url

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
-from bot.wiring import build_service
+from bot.composition import build_service
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
 

@@ -6,12 +6,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.family_setup import FamilyStore
+from bot.family.setup import FamilyStore
 from bot.protocol import FamilySetup
-from bot.summary.growth import percentile_of
-from bot.turn_loader import load_query_facts, load_query_records
+from bot.push.growth import percentile_of
+from bot.turn.loading import load_query_facts, load_query_records
 from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod
-from domain.queries_latest import FACTS_PERCENTILES
+from domain.queries.latest import FACTS_PERCENTILES
 from storage.engine import make_sessionmaker
 from storage.tables import Family
 

@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
-from bot.summary.reminders import ReminderSettings
-from bot.wiring import build_service
+from bot.push.reminders import ReminderSettings
+from bot.composition import build_service
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
 from storage.tables import Family

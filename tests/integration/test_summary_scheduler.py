@@ -17,9 +17,9 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
 from bot.clock import FrozenClock
 from bot.protocol import OutgoingReply
-from bot.summary import repository as repo
-from bot.summary.chart import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
-from bot.summary.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
+from storage.repositories import pushes as repo
+from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
+from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import make_engine, make_sessionmaker, sqlite_url
 from storage.migrate import upgrade
 from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim

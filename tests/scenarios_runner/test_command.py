@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.scenarios.command import main
+from bot.devtools.scenarios.command import main
 
 
 def test_a_malformed_file_exits_non_zero_naming_file_and_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.scenarios.loader import parse_scenario
-from bot.scenarios.yamlnodes import ScenarioFileError
+from bot.devtools.scenarios.loader import parse_scenario
+from bot.devtools.scenarios.yamlnodes import ScenarioFileError
 
 BASE = """\
 name: 喂奶

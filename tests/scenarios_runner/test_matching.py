@@ -3,10 +3,10 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from zoneinfo import ZoneInfo
 
-from bot.scenarios.matching import (
+from bot.devtools.scenarios.matching import (
     MatchContext, records_difference, task_difference, values_match,
 )
-from bot.scenarios.model import ExpectedRecord, TaskCheck
+from bot.devtools.scenarios.model import ExpectedRecord, TaskCheck
 from domain.vocabulary import FeedingKind, TaskState
 
 SHANGHAI = MatchContext(ZoneInfo("Asia/Shanghai"), {1: "小满", 2: "小米"})

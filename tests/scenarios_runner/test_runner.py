@@ -5,10 +5,10 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.scenarios.command import as_json, closing_line, outcome_line, run_files
-from bot.scenarios.database import TemplateDatabase
-from bot.scenarios.loader import parse_scenario
-from bot.scenarios.runner import run_scenario
+from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, run_files
+from bot.devtools.scenarios.database import TemplateDatabase
+from bot.devtools.scenarios.loader import parse_scenario
+from bot.devtools.scenarios.runner import run_scenario
 from .fake_service import FakeChatService, FakeEngine, fake_factory
 
 HEAD = """\

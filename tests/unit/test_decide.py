@@ -3,7 +3,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from domain.decide import decide_turn
+from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent, Slots
 from domain.tasks import PendingTask
 from domain.turn import (BabyView, MemberView, Press, RecordView, SaveTask, Turn, UndoTarget, UpdateRecord,

@@ -2,7 +2,7 @@
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from domain.decide import decide_turn
+from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent, RecordReference, RoleChange, SettingsChange, Slots
 from domain.turn import (BabyView, DeleteRecord, MemberView, Press, RecordView, SaveTask, SetRole, Turn,
                          UndoTarget, UpdateSettings)

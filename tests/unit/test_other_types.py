@@ -5,12 +5,12 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.understanding.numerals import normalise
-from bot.understanding.other_types import detect_other_type, other_slots
+from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.timeparse import read_times
-from domain.describe import describe
+from domain.replies.describe import describe
 from domain.extraction import Slots
 from domain.records import missing_fields, problems
-from domain.replies_records import ask_text
+from domain.replies.asks import ask_text
 from domain.vocabulary import Language, RecordType
 
 TZ = ZoneInfo("Asia/Shanghai")

@@ -5,9 +5,9 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod
-from domain.queries import answer_query, query_window
-from domain.queries_latest import FACTS_PERCENTILES
-from domain.replies import render
+from domain.queries.answer import answer_query, query_window
+from domain.queries.latest import FACTS_PERCENTILES
+from domain.replies.render import render
 from domain.turn import BabyView, MemberView, RecordView, Turn
 from domain.vocabulary import Language, RecordType, ReplyKind, Role
 

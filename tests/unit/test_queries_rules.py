@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.understanding.query_rules import read_query
+from bot.understanding.readers.questions import read_query
 from domain.extraction import QueryMetric as M
 from domain.extraction import QueryPeriod as P
 

@@ -10,13 +10,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from PIL import Image
 
-from bot.summary import chart
-from bot.summary.chart import (
+from bot.push import charts as chart
+from bot.push.charts import (
     DAYS_KEY, LABELS_KEY, PNG_SIGNATURE, SERIES_KEY, GrowthChartData, label_language,
     merged_week_chart_data, render_growth_chart, render_week_chart, week_chart_data,
 )
-from bot.summary.growth import percentile_lines
-from domain.summary import RecordView, summarise_days
+from bot.push.growth import percentile_lines
+from domain.summary.days import RecordView, summarise_days
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 DATES = [date(2025, 6, 3) - timedelta(days=i) for i in range(6, -1, -1)]

@@ -4,10 +4,10 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from domain.summary import (
+from domain.summary.days import (
     RecordView, compare, partial_day_cutoff, summarise_day, summarise_days, summarise_with_comparisons,
 )
-from domain.summary_text import render_summary
+from domain.summary.text import render_summary
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")

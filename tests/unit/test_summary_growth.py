@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from bot.summary.growth import percentile_lines, percentile_of, with_percentiles
-from domain.summary import GrowthMeasure
+from bot.push.growth import percentile_lines, percentile_of, with_percentiles
+from domain.summary.days import GrowthMeasure
 
 BIRTH = date(2025, 3, 1)
 

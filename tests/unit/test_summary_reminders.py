@@ -4,8 +4,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.summary.reminders import ReminderSettings, due_reminders
-from domain.summary import RecordView
+from bot.push.reminders import ReminderSettings, due_reminders
+from domain.summary.days import RecordView
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 ALL_ON = ReminderSettings(medication=True, no_feeding_hours=4, open_sleep_hours=6)

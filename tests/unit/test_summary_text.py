@@ -5,12 +5,12 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.bench import main as bench_main
-from bot.summary.chart import week_chart_data
-from domain.summary import (
+from bot.devtools.bench.command import main as bench_main
+from bot.push.charts import week_chart_data
+from domain.summary.days import (
     Comparisons, KeyMetrics, RecordView, compare, summarise_day, summarise_days,
 )
-from domain.summary_text import duration_text, render_summary, render_week
+from domain.summary.text import duration_text, render_summary, render_week
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 JUNE_3 = date(2025, 6, 3)

@@ -5,8 +5,8 @@ from datetime import time
 
 import pytest
 
-from bot.summary.repository import FamilySchedule
-from domain.summary_time import parse_summary_time
+from storage.repositories.pushes import FamilySchedule
+from domain.summary.time import parse_summary_time
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -60,8 +60,8 @@ def harness_factory(fake_api, sessions, clock, tmp_path):
 
 @pytest.fixture
 async def real_service(tmp_path, clock, engine):
-    """The application service from `bot.wiring`, on the same database file as `sessions`."""
-    from bot.wiring import build_service
+    """The application service from `bot.composition`, on the same database file as `sessions`."""
+    from bot.composition import build_service
 
     service, service_engine = await build_service(sqlite_url(tmp_path / "fawn.db"), clock=clock)
     yield service

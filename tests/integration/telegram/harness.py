@@ -6,9 +6,9 @@ from typing import Any
 
 from bot.clock import FrozenClock
 from bot.protocol import IncomingMessage, TurnResult
-from bot.telegram import texts
-from bot.telegram.application import BotApiEndpoint, build_application
-from bot.telegram.handlers import FawnTelegram
+from bot.channels.telegram import texts
+from bot.channels.telegram.application import BotApiEndpoint, build_application
+from bot.channels.telegram.handlers import FawnTelegram
 from tests.fakes.telegram_api import ApiCall, FakeTelegramApi
 from tests.integration.telegram.services import ObservedService
 from tests.integration.telegram.updates import GROUP, MOM, text_message

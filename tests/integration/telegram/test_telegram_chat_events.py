@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.protocol import OutgoingReply, TurnResult
-from bot.telegram import texts
+from bot.channels.telegram import texts
 from domain.vocabulary import ReplyKind
 from tests.integration.telegram.seed import family_chat_ids, seed_family
 from tests.integration.telegram.services import ScriptedService, scripted_reply

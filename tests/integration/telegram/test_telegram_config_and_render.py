@@ -7,7 +7,7 @@ import pytest
 
 from bot.config import load_config
 from bot.protocol import OutgoingButton
-from bot.telegram.render import CallbackDataTooLong, keyboard
+from bot.channels.telegram.render import CallbackDataTooLong, keyboard
 
 
 def test_the_environment_overrides_the_file_and_secrets_stay_hidden(tmp_path, monkeypatch, caplog):

@@ -2,8 +2,8 @@
 API, the real application service, a real SQLite database."""
 from __future__ import annotations
 
-from bot.telegram import texts
-from bot.telegram.render import CALLBACK_DATA_LIMIT
+from bot.channels.telegram import texts
+from bot.channels.telegram.render import CALLBACK_DATA_LIMIT
 from tests.fakes.telegram_api import ApiCall
 from tests.integration.telegram.records import live_records, stored_reply
 from tests.integration.telegram.updates import FRIEND, GROUP, MOM, button_press, text_message
@@ -41,7 +41,7 @@ async def test_start_sets_up_the_family_with_the_sender_as_parent(harness_factor
         family_id = await real_service.find_family_id("telegram", str(GROUP["id"]))
         await bot.start_family()
         again = bot.fake.calls_of("sendMessage")[1]
-    from bot.family_admin import member_role
+    from bot.family.admin import member_role
     assert welcome.params["text"] == texts.WELCOME_NEW and again.params["text"] == texts.WELCOME_BACK
     assert family_id is not None
     assert (await member_role(sessions, family_id, str(MOM["id"]))).value == "parent"

@@ -8,9 +8,9 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from bot.outbox import retry_due
-from bot.telegram import texts
-from bot.telegram.webhook import SECRET_HEADER, build_webhook_app
+from bot.delivery.outbox import retry_due
+from bot.channels.telegram import texts
+from bot.channels.telegram.webhook import SECRET_HEADER, build_webhook_app
 from tests.integration.telegram.records import family_of_chat, live_records, stored_reply
 from tests.integration.telegram.updates import (FRIEND, GROUP, SUPERGROUP_ID, edited_message,
                                                 migration_messages, photo_message, text_message)

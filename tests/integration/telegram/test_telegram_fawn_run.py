@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import run
+from bot.composition import run
 from bot.config import load_config
 from tests.integration.telegram.updates import text_message
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from sqlmodel import select
 
-from bot.outbox import retry_due
+from bot.delivery.outbox import retry_due
 from storage.tables import OutboxItem
 from tests.integration.telegram.services import ScriptedService, scripted_reply
 

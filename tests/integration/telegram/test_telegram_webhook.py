@@ -5,7 +5,7 @@ import json
 
 import httpx
 
-from bot.telegram.webhook import SECRET_HEADER, build_webhook_app
+from bot.channels.telegram.webhook import SECRET_HEADER, build_webhook_app
 from tests.integration.telegram.services import ScriptedService, scripted_reply
 from tests.integration.telegram.updates import text_message
 

@@ -1,0 +1,173 @@
+"""`fawn chat`: a family group chat in the terminal, through the same service as every messenger.
+
+Buttons show as numbered choices; type the number to press. `/as 奶奶` switches speaker.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import uuid
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from sqlmodel import select
+
+from bot.clock import utc_now
+from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
+from bot.composition import FawnService, build_service
+from domain.replies.describe import describe
+from domain.vocabulary import ChatKind, Language, RecordType
+from storage.repositories import turns as repo
+from storage.engine import sqlite_url
+from storage.tables import Member
+
+PLATFORM, CHAT = "console", "family"
+log = logging.getLogger("fawn.console")
+HELP = """命令 / commands:
+  /as <称呼>    switch speaker (e.g. /as 奶奶); a new name joins as a friend
+  /records      today's records
+  /help         this help
+  /quit         leave (Ctrl-D works too)
+  <number>      press that button of the last reply"""
+DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"), MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
+                   MemberSetup("friend", "Sam", "Sam", "friend"))
+DEMO_MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("grandma", "奶奶", "奶奶", "caregiver"),
+                MemberSetup("friend", "小王", "小王", "friend"))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="fawn chat", description="terminal family chat")
+    parser.add_argument("--demo", action="store_true", help="set up a demo family (parent, caregiver, friend)")
+    parser.add_argument("--data-dir", default="data", help="folder for the SQLite file (default: data)")
+    parser.add_argument("--language", choices=["zh", "en"], default="zh")
+    args = parser.parse_args(argv)
+    return asyncio.run(ConsoleChat(Path(args.data_dir), args.demo, args.language).run())
+
+
+class ConsoleChat:
+    def __init__(self, data_dir: Path, demo: bool, language: str) -> None:
+        self.data_dir, self.demo, self.language = data_dir, demo, language
+        self.speaker: Member | None = None
+        self.last_buttons: list = []
+
+    async def run(self) -> int:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        service, engine = await build_service(sqlite_url(self.data_dir / "fawn.db"),
+                                              chart_dir=self.data_dir / "charts")
+        try:
+            await self._ensure_family(service)
+            print("Fawn 在这里。/help 看命令。 (Fawn is here. /help for commands.)")
+            while (line := _read(f"[{self.speaker.title or self.speaker.display_name}] > ")) is not None:
+                if not await self._line(service, line.strip()):
+                    break
+        finally:
+            await engine.dispose()
+        return 0
+
+    async def _ensure_family(self, service: FawnService) -> None:
+        if await service.find_family_id(PLATFORM, CHAT) is None:
+            setup = self._demo_setup() if self.demo else self._ask_setup()
+            await service.setup_family(setup)
+        members = await self._members(service)
+        self.speaker = next((m for m in members if m.role == "parent"), members[0])
+
+    def _demo_setup(self) -> FamilySetup:
+        english = self.language == "en"
+        return FamilySetup(PLATFORM, CHAT, ChatKind.PRIVATE, language=self.language,
+                           babies=({"name": "Mia" if english else "小满"},),
+                           members=DEMO_MEMBERS_EN if english else DEMO_MEMBERS)
+
+    def _ask_setup(self) -> FamilySetup:
+        baby = (_read("宝宝叫什么名字？(baby's name) ") or "宝宝").strip() or "宝宝"
+        title = (_read("你是宝宝的？(your title, e.g. 妈妈 / Dad) ") or "妈妈").strip() or "妈妈"
+        return FamilySetup(PLATFORM, CHAT, ChatKind.PRIVATE, language=self.language, babies=({"name": baby},),
+                           members=(MemberSetup("me", title, title, "parent"),))
+
+    async def _members(self, service: FawnService) -> list[Member]:
+        async with service.sessions() as s:
+            family = await repo.family_by_chat(s, PLATFORM, CHAT)
+            q = select(Member).where(Member.family_id == family.id).order_by(Member.id)
+            return list((await s.exec(q)).all())
+
+    async def _line(self, service: FawnService, line: str) -> bool:
+        if not line:
+            return True
+        if line in ("/quit", "/exit"):
+            return False
+        if line == "/help":
+            print(HELP)
+        elif line.startswith("/as"):
+            await self._switch(service, line[3:].strip())
+        elif line == "/records":
+            await self._records(service)
+        elif line.isdigit() and self.last_buttons:
+            await self._press(service, int(line))
+        else:
+            await self._send(service, IncomingMessage(PLATFORM, CHAT, self.speaker.platform_user_id,
+                                                      self.speaker.display_name, uuid.uuid4().hex, utc_now(),
+                                                      text=line, chat_kind=ChatKind.PRIVATE))
+        return True
+
+    async def _switch(self, service: FawnService, name: str) -> None:
+        members = await self._members(service)
+        found = next((m for m in members if name in (m.title, m.display_name, m.platform_user_id)), None)
+        if found is None:
+            found = Member(platform_user_id=f"console-{name}", display_name=name, title=name, role="friend")
+            print(f"（{name} 是新成员，角色为 friend）")
+        self.speaker = found
+        print(f"现在以 {name} 的身份说话。")
+
+    async def _press(self, service: FawnService, number: int) -> None:
+        if not 1 <= number <= len(self.last_buttons):
+            print("没有这个选项。")
+            return
+        button = self.last_buttons[number - 1]
+        await self._send(service, IncomingMessage(PLATFORM, CHAT, self.speaker.platform_user_id,
+                                                  self.speaker.display_name, uuid.uuid4().hex, utc_now(),
+                                                  press=ButtonPress(button.token), chat_kind=ChatKind.PRIVATE))
+
+    async def _send(self, service: FawnService, msg: IncomingMessage) -> None:
+        try:
+            result = await service.handle(msg)
+        except Exception:   # each turn is wrapped once: log it, apologise, keep the chat going
+            log.exception("turn failed for message %s", msg.message_id)
+            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。(Sorry — something went wrong; nothing was saved.)")
+            return
+        if result.reply is not None:
+            self._show(result.reply)
+
+    def _show(self, reply: OutgoingReply) -> None:
+        print(f"Fawn: {reply.text}")
+        if reply.image is not None:
+            print(f"      [图片 / picture: {reply.image}]")
+        if reply.buttons:
+            self.last_buttons = list(reply.buttons)
+            print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
+
+    async def _records(self, service: FawnService) -> None:
+        family_id = await service.find_family_id(PLATFORM, CHAT)
+        snap = await service.snapshot(family_id)
+        async with service.sessions() as s:
+            family = await repo.family_by_chat(s, PLATFORM, CHAT)
+        now = utc_now().astimezone(ZoneInfo(family.timezone))
+        today = [r for r in snap.records if (r.get("start") or r.get("time")).date() == now.date()
+                 or (r.get("end") and r["end"].date() == now.date())]
+        lang = Language(family.language)
+        print("\n".join(f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today) or "  （今天还没有记录）")
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt) if sys.stdin.isatty() else _echo_read(prompt)
+    except EOFError:
+        return None
+
+
+def _echo_read(prompt: str) -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    print(f"{prompt}{line.rstrip()}")
+    return line

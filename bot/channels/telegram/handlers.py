@@ -1,0 +1,142 @@
+"""Telegram handlers for chat turns: translate, call the service, render. No decisions here."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from telegram import Bot, Message, Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.family import admin as family_admin
+from bot.clock import Clock
+from bot.delivery.outbox import deliver
+from bot.protocol import TurnResult
+from bot.channels.telegram.port import ChatServicePort
+from bot.channels.telegram.render import toast_text
+from bot.channels.telegram.sending import TelegramSender, show_outcome
+from bot.channels.telegram.translate import PLATFORM, message_to_incoming, press_to_incoming
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "抱歉，刚才出了点问题，请再试一次。Sorry, something went wrong — please try again."
+
+
+@dataclass
+class FawnTelegram:
+    """The adapter's state, shared by every handler (kept in `application.bot_data`)."""
+
+    service: ChatServicePort
+    sessions: async_sessionmaker
+    clock: Clock
+    photos_dir: Path
+
+    def sender(self, bot: Bot) -> TelegramSender:
+        return TelegramSender(bot, self.migrate_chat)
+
+    async def migrate_chat(self, old_chat_id: str, new_chat_id: str) -> None:
+        moved = await family_admin.migrate_chat_id(self.sessions, PLATFORM, old_chat_id, new_chat_id)
+        log.info("chat %s became %s (family moved: %s)", old_chat_id, new_chat_id, moved)
+
+    async def send_result(self, bot: Bot, chat_id: str, result: TurnResult) -> str | None:
+        """Send the turn's reply (through the outbox) and remember its platform id."""
+        if result.reply is None:
+            return None
+        platform_id = await deliver(self.sessions, self.sender(bot), family_id=result.family_id,
+                                    platform=PLATFORM, chat_id=chat_id, reply=result.reply,
+                                    reply_id=result.reply_id, now=self.clock())
+        if platform_id is not None and result.reply_id is not None:
+            await self.service.mark_delivered(result.reply_id, platform_id)
+        return platform_id
+
+
+def fawn_of(context: ContextTypes.DEFAULT_TYPE) -> FawnTelegram:
+    return context.application.bot_data["fawn"]
+
+
+async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A text or photo message, or an edit of one: one chat turn."""
+    fawn = fawn_of(context)
+    message = update.message or update.edited_message
+    if message is None:
+        return
+    photo_path = await download_photo(context.bot, message, fawn.photos_dir)
+    incoming = message_to_incoming(message, bot_id=context.bot.id, bot_username=context.bot.username,
+                                   edited=update.edited_message is not None, photo_path=photo_path)
+    result = await fawn.service.handle(incoming)
+    if result.duplicate:
+        return
+    await fawn.send_result(context.bot, incoming.chat_id, result)
+
+
+async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A button press: answer the callback query; unless refused, edit the pressed message."""
+    fawn = fawn_of(context)
+    query = update.callback_query
+    if query is None:
+        return
+    incoming = press_to_incoming(query, fawn.clock())
+    result = await fawn.service.handle(incoming)
+    if result.duplicate:
+        await _answer(query)
+        return
+    if result.press_rejected:
+        await _answer(query, toast_text(result.reply))
+        return
+    await _answer(query)
+    await _show_press_outcome(fawn, context.bot, query.message, incoming.chat_id, result)
+
+
+async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | None,
+                              chat_id: str, result: TurnResult) -> None:
+    if pressed is None or not isinstance(pressed, Message):
+        await fawn.send_result(bot, chat_id, result)
+        return
+    # The edited message keeps its platform id, which already belongs to the reply that
+    # carried the button; so the outcome reply is not marked delivered under that id.
+    edited = await show_outcome(bot, chat_id, pressed.message_id, result.reply,
+                                carried_photo=bool(pressed.photo))
+    if not edited:
+        await fawn.send_result(bot, chat_id, result)
+
+
+async def _answer(query, text: str | None = None) -> None:  # noqa: ANN001
+    try:
+        await query.answer(text=text)
+    except TelegramError as exc:   # e.g. a query too old to answer; nothing else to do
+        log.info("callback query %s not answered: %s", query.id, exc)
+
+
+async def download_photo(bot: Bot, message: Message, photos_dir: Path) -> Path | None:
+    """Fetch the largest size of a message's photo into the data folder (getFile)."""
+    if not message.photo:
+        return None
+    largest = message.photo[-1]
+    target = photos_dir / _safe(str(message.chat.id)) / f"{_safe(largest.file_unique_id)}.jpg"
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    telegram_file = await bot.get_file(largest.file_id)
+    await telegram_file.download_to_drive(target)
+    return target
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Every update is wrapped once: log it, and tell the chat briefly."""
+    update_id = update.update_id if isinstance(update, Update) else None
+    log.error("update %s failed", update_id, exc_info=context.error)
+    if not isinstance(update, Update):
+        return
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(text=APOLOGY[:200])
+        elif update.effective_chat is not None:
+            await context.bot.send_message(chat_id=update.effective_chat.id, text=APOLOGY)
+    except TelegramError:
+        log.warning("could not send the apology for update %s", update_id)

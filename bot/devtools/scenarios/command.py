@@ -1,0 +1,116 @@
+"""`fawn scenarios run [--json] [--model NAME] [--repeat K] PATH...`"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from bot.devtools.scenarios.database import TemplateDatabase
+from bot.devtools.scenarios.loader import find_scenario_files, load_scenario
+from bot.devtools.scenarios.runner import ScenarioResult, ServiceFactory, build_real_service, run_scenario
+from bot.devtools.scenarios.yamlnodes import ScenarioFileError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One scenario file over K runs: the first failing run's result and the pass count."""
+
+    result: ScenarioResult
+    runs: int
+    passes: int
+    malformed: bool = False
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="fawn scenarios", description="run scenario files")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="run scenario files and folders")
+    run.add_argument("paths", nargs="+", metavar="PATH")
+    run.add_argument("--json", action="store_true", help="print results as JSON")
+    run.add_argument("--model", default="rules", help="the extractor (default: the offline rules)")
+    run.add_argument("--repeat", type=int, default=1, metavar="K", help="run each scenario K times")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    args = parse_arguments(argv)
+    if args.repeat < 1:
+        print("fawn scenarios: --repeat must be 1 or more", file=sys.stderr)
+        return 2
+    files = find_scenario_files(args.paths)
+    if not files:
+        print("fawn scenarios: no scenario files found", file=sys.stderr)
+        return 2
+    outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat,
+                                     echo=None if args.json else print_outcome))
+    if args.json:
+        print(json.dumps(as_json(outcomes), ensure_ascii=False, indent=2))
+    else:
+        print(closing_line(outcomes))
+    return 0 if all(o.result.passed for o in outcomes) else 1
+
+
+async def run_files(files: list[Path], *, model: str = "rules", repeat: int = 1,
+                    echo: Callable[[Outcome], None] | None = None,
+                    factory: ServiceFactory = build_real_service) -> list[Outcome]:
+    outcomes: list[Outcome] = []
+    async with TemplateDatabase() as database:
+        for path in files:
+            outcome = await run_file(path, database, model=model, repeat=repeat, factory=factory)
+            outcomes.append(outcome)
+            if echo is not None:
+                echo(outcome)
+    return outcomes
+
+
+async def run_file(path: Path, database: TemplateDatabase, *, model: str, repeat: int,
+                   factory: ServiceFactory) -> Outcome:
+    try:
+        scenario = load_scenario(path)
+    except ScenarioFileError as error:
+        failed = ScenarioResult(str(path), "", False, None, f"malformed: {error}")
+        return Outcome(failed, runs=repeat, passes=0, malformed=True)
+    results = [await run_scenario(scenario, database, model=model, factory=factory) for _ in range(repeat)]
+    first_failure = next((r for r in results if not r.passed), results[0])
+    return Outcome(first_failure, runs=repeat, passes=sum(r.passed for r in results))
+
+
+def outcome_line(outcome: Outcome) -> str:
+    result = outcome.result
+    status = "PASS" if result.passed else "FAIL"
+    rate = f" {outcome.passes}/{outcome.runs}" if outcome.runs > 1 else ""
+    line = f"{status}{rate}  {result.file}  {result.name}".rstrip()
+    if result.passed:
+        return line
+    where = "" if result.failed_turn in (None, "final") else f"turn {result.failed_turn}, "
+    return f"{line}\n      {where}{result.message}"
+
+
+def print_outcome(outcome: Outcome) -> None:
+    print(outcome_line(outcome), flush=True)
+
+
+def closing_line(outcomes: list[Outcome]) -> str:
+    passed = sum(o.result.passed for o in outcomes)
+    lines = []
+    runs = sum(o.runs for o in outcomes)
+    if any(o.runs > 1 for o in outcomes):
+        passes = sum(o.passes for o in outcomes)
+        lines.append(f"pass rate {passes}/{runs} runs ({100 * passes / runs:.1f}%)")
+    lines.append(f"{passed} passed, {len(outcomes) - passed} failed")
+    return "\n".join(lines)
+
+
+def as_json(outcomes: list[Outcome]) -> dict:
+    results = []
+    for outcome in outcomes:
+        entry = asdict(outcome.result)
+        if outcome.runs > 1:
+            entry |= {"runs": outcome.runs, "passes": outcome.passes}
+        results.append(entry)
+    passed = sum(o.result.passed for o in outcomes)
+    return {"results": results, "passed": passed, "failed": len(outcomes) - passed}

@@ -1,0 +1,114 @@
+"""Running one scenario through the real `ChatService`, in its own copy of the database."""
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.clock import FrozenClock
+from bot.protocol import FamilySetup, MemberSetup
+from bot.devtools.scenarios.checks import final_difference, turn_difference
+from bot.devtools.scenarios.conversation import Conversation
+from bot.devtools.scenarios.database import TemplateDatabase, remove_database
+from bot.devtools.scenarios.matching import MatchContext
+from bot.devtools.scenarios.model import Scenario, Turn
+from bot.devtools.scenarios.state import FamilyState
+from bot.devtools.scenarios.times import aware
+from domain.vocabulary import ChatKind
+
+ServiceFactory = Callable[..., Awaitable[tuple[Any, Any]]]   # (url, *, clock, model) -> (service, engine)
+ONE_TURN = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    file: str
+    name: str
+    passed: bool
+    failed_turn: int | str | None = None     # 1-based turn number, "final", or None (setup)
+    message: str = ""
+
+
+async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[Any, Any]:
+    """The composition root's service on a copy of the migrated template (so: no migrating again)."""
+    from bot.composition import build_service   # imported when first needed
+    if "migrate" in inspect.signature(build_service).parameters:
+        return await build_service(url, clock=clock, model=model, migrate=False)
+    return await build_service(url, clock=clock, model=model)
+
+
+async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model: str = "rules",
+                       factory: ServiceFactory = build_real_service) -> ScenarioResult:
+    url, path = database.fresh_copy()
+    zone = ZoneInfo(scenario.family.timezone)
+    clock = FrozenClock(aware(scenario.clock, zone))
+    engine = None
+    try:
+        service, engine = await factory(url, clock=clock, model=model)
+        try:
+            family_id = await set_up_family(service, scenario, zone)
+            conversation = Conversation(service, family_id, clock, scenario)
+            first_state = await conversation.state()
+        except Exception as error:  # noqa: BLE001 — a broken service fails the scenario, not the run
+            return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
+        return await play_turns(conversation, first_state, scenario, zone)
+    finally:
+        if engine is not None:
+            await engine.dispose()
+        remove_database(path)
+
+
+async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int:
+    family = scenario.family
+    members = tuple(MemberSetup(sender_id=m.key, name=m.name, title=m.title, role=m.role)
+                    for m in family.members if m.role is not None)
+    setup = FamilySetup(platform="scenario", chat_id="s1", chat_kind=ChatKind(family.chat),
+                        timezone=family.timezone, language=family.language,
+                        babies=tuple(dict(b) for b in family.babies), members=members)
+    family_id = await service.setup_family(setup)
+    if family.records:
+        records = [{"type": r.type, **{k: aware(v, zone) if k in ("start", "end", "time") and v else v
+                                       for k, v in r.fields.items()}} for r in family.records]
+        await service.add_records(family_id, records)
+    return family_id
+
+
+async def play_turns(conversation: Conversation, state: FamilyState, scenario: Scenario,
+                     zone: ZoneInfo) -> ScenarioResult:
+    for number, turn in enumerate(scenario.turns, start=1):
+        move_clock(conversation.clock, turn, first=number == 1, zone=zone)
+        try:
+            outcome = await conversation.play(turn, number, state)
+        except Exception as error:  # noqa: BLE001
+            return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"))
+        state = outcome.after
+        ctx = MatchContext(zone, state.baby_names())
+        found = outcome.problem or turn_difference(turn.expect, outcome, ctx)
+        if found:
+            return _result(scenario, number, _where(turn, found))
+    found = final_difference(scenario.final, state, MatchContext(zone, state.baby_names()))
+    return _result(scenario, "final", f"final: {found}") if found else _result(scenario, None, "")
+
+
+def move_clock(clock: FrozenClock, turn: Turn, *, first: bool, zone: ZoneInfo) -> None:
+    """`at:` sets the time (absolute or offset); otherwise a turn is one minute after the last."""
+    if turn.at.absolute is not None:
+        clock.set(aware(turn.at.absolute, zone))
+    elif turn.at.offset is not None:
+        clock.advance(turn.at.offset)
+    elif not first:
+        clock.advance(ONE_TURN)
+
+
+def _where(turn: Turn, message: str) -> str:
+    said = turn.text if turn.kind == "text" else f"{turn.kind} {turn.action or turn.member}".strip()
+    return f"line {turn.line} ({turn.member}: {said}): {message}"
+
+
+def _result(scenario: Scenario, turn: int | str | None, message: str) -> ScenarioResult:
+    return ScenarioResult(file=str(scenario.path), name=scenario.name, passed=not message,
+                          failed_turn=turn if message else None, message=message)
+

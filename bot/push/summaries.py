@@ -1,0 +1,160 @@
+"""Builds summary replies (text + chart) from storage: used by the scheduler and on demand."""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, tzinfo
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from bot.protocol import OutgoingReply
+from storage.repositories import pushes as repo
+from bot.push.charts import (
+    GrowthChartData, WeekChartData, merged_week_chart_data, render_growth_chart,
+    render_week_chart, week_chart_data,
+)
+from bot.push.growth import percentile_lines, with_percentiles
+from storage.repositories.pushes import BabyView, FamilySchedule
+from domain.summary.days import (
+    DaySummary, RecordView, day_bounds, summarise_days, summarise_with_comparisons,
+)
+from domain.summary.text import render_summary, render_week
+from domain.vocabulary import ReplyKind
+
+HISTORY_DAYS = 7
+
+
+@dataclass(frozen=True)
+class BabyDays:
+    """One baby's day summaries, oldest first, ending with the day asked about, and the
+    records they were built from (for comparisons up to the same time of day)."""
+
+    baby: BabyView
+    days: list[DaySummary]
+    records: list[RecordView] = field(default_factory=list)
+    as_of: datetime | None = None
+
+    @property
+    def today(self) -> DaySummary:
+        return self.days[-1]
+
+    def by_date(self) -> dict[date, DaySummary]:
+        return {d.local_date: d for d in self.days}
+
+
+class SummaryService:
+    def __init__(self, sessions: async_sessionmaker, chart_dir: Path | None = None) -> None:
+        self.sessions = sessions
+        self.chart_dir = chart_dir or Path(tempfile.gettempdir()) / "fawn-charts"
+
+    async def load_days(self, family: FamilySchedule, local_date: date,
+                        as_of: datetime | None = None) -> list[BabyDays]:
+        """Each baby's summaries for `local_date` and the 7 days before it."""
+        dates = [local_date - timedelta(days=i) for i in range(HISTORY_DAYS, -1, -1)]
+        since, _ = day_bounds(dates[0], family.tz)
+        _, until = day_bounds(local_date, family.tz)
+        async with self.sessions() as session:
+            babies = await repo.load_babies(session, family.id)
+            records = (await repo.load_records(session, [family.id], since, until)).get(family.id, {})
+        return [BabyDays(baby, _ordered(summarise_days(records.get(baby.id, []), family.tz, dates,
+                                                       as_of)), records.get(baby.id, []), as_of)
+                for baby in babies]
+
+    async def daily_reply(self, family: FamilySchedule, local_date: date,
+                          as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
+        per_baby = await self.load_days(family, local_date, as_of)
+        texts = [daily_text(b, family) for b in per_baby]
+        image = None
+        if chart and per_baby:
+            path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+                                            family.language)
+        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
+
+    async def weekly_reply(self, family: FamilySchedule, local_date: date,
+                           as_of: datetime | None = None) -> OutgoingReply:
+        per_baby = await self.load_days(family, local_date, as_of)
+        names = len(per_baby) > 1
+        texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
+                 for b in per_baby]
+        image = None
+        if per_baby:
+            path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+                                            family.language)
+        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
+
+    async def growth_reply(self, family: FamilySchedule, measure: str = "weight_kg"
+                           ) -> OutgoingReply:
+        """Each baby's growth curve against WHO percentile lines: one image with a panel per
+        baby that has something to plot, and a line of text per baby."""
+        async with self.sessions() as session:
+            babies = await repo.load_babies(session, family.id)
+            growth = {baby.id: await repo.load_growth(session, baby.id) for baby in babies}
+        data = [(baby, growth_chart_data(baby, growth[baby.id], measure, family.tz))
+                for baby in babies]
+        plotted = [d for _, d in data if d is not None]
+        if not plotted:
+            text = "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。" \
+                if family.language != "en" else "No growth records to plot yet " \
+                "(needs birth date, sex and a measurement)."
+            return OutgoingReply(ReplyKind.ANSWER, text)
+        path = self.chart_dir / f"growth-{family.id}-{measure}.png"
+        image = await asyncio.to_thread(render_growth_chart, plotted, path, family.language)
+        texts = [growth_text(baby, d, family.language) if d is not None
+                 else _no_growth(baby, family.language) for baby, d in data]
+        return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image)
+
+
+def chart_data(per_baby: Sequence[BabyDays]) -> WeekChartData:
+    """The last 7 days of every baby, a series each (named when there are twins)."""
+    named = len(per_baby) > 1
+    return merged_week_chart_data([week_chart_data(b.days[1:], b.baby.name if named else "")
+                                   for b in per_baby])
+
+
+def daily_text(baby_days: BabyDays, family: FamilySchedule) -> str:
+    baby, local_date = baby_days.baby, baby_days.today.local_date
+    today, comparisons = summarise_with_comparisons(baby_days.records, family.tz, local_date,
+                                                    baby_days.as_of)
+    if today.growth is not None:
+        today.growth = with_percentiles(today.growth, baby.sex, baby.birth_date, today.local_date)
+    return render_summary(today, comparisons, family.language, baby.name, family.tz)
+
+
+def growth_chart_data(baby: BabyView, growth: Sequence[RecordView], measure: str,
+                      tz: tzinfo) -> GrowthChartData | None:
+    if baby.birth_date is None or baby.sex not in ("male", "female"):
+        return None
+    points = tuple(((g.start.astimezone(tz).date() - baby.birth_date).days, float(g.fields[measure]))
+                   for g in growth if g.fields.get(measure) is not None)
+    if not points:
+        return None
+    until = max(day for day, _ in points) + 28
+    return GrowthChartData(measure, points, percentile_lines(measure, baby.sex, until), baby.name)
+
+
+def growth_text(baby: BabyView, data: GrowthChartData, language: str) -> str:
+    (first_day, first), (last_day, last) = data.points[0], data.points[-1]
+    unit = "kg" if data.measure == "weight_kg" else "cm"
+    change = f"{last - first:+.2f}".rstrip("0").rstrip(".")
+    if language == "en":
+        return f"{baby.name}: {last:g}{unit} at {last_day // 7} weeks ({change}{unit} since day {first_day})."
+    return f"{baby.name}：{last_day // 7}周时 {last:g}{unit}，比第{first_day}天 {change}{unit}。"
+
+
+def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
+    return [days[d] for d in sorted(days)]
+
+
+def _no_baby(family: FamilySchedule) -> str:
+    return "No baby profile yet." if family.language == "en" else "还没有宝宝的资料。"
+
+
+def _no_growth(baby: BabyView, language: str) -> str:
+    if language == "en":
+        return f"{baby.name}: nothing to plot yet (needs birth date, sex and a measurement)."
+    return f"{baby.name}：还没有可以画曲线的生长记录。"

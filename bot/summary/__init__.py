@@ -1,1 +1,0 @@
-"""Daily and weekly summaries, charts and reminders: the scheduled side of Fawn."""

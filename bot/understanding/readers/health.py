@@ -1,0 +1,154 @@
+"""Health events in chat: temperature, medication (dose, unit, next dose), symptom, vaccine, doctor visit.
+
+Only proposals: every health record is confirmed by the domain before it is written.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from bot.understanding.timeparse import TimeReading
+from bot.understanding.readers.quantities import now_unless_other_day, NUM, fahrenheit_to_c, temperature_c
+from domain.extraction import Slots
+
+TEMP_WORDS = re.compile(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemp(?:erature)?\b|\bfever\b", re.I)
+_TEMP_AFTER_WORD = re.compile(rf"(?:体温|烧到|发烧|发热|低烧|高烧|temp(?:erature)?|fever(?: of)?)\D{{0,6}}?{NUM}", re.I)
+_TEMP_DEGREES = re.compile(r"(?<![\d.])(3[4-9]|4[0-2])(?:\.\d)?\s*(?:度|℃|°)")
+_NOT_BABY_TEMP = re.compile(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath", re.I)
+
+MEDICINES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
+             r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
+             r"tylenol|motrin|advil|calpol|ibuprofen|acetaminophen|paracetamol|vitamin\s*d|probiotics?|"
+             r"gripe water|simethicone|amoxicillin|antibiotics?")
+_MED_NAME = re.compile(MEDICINES, re.I)
+_MED_GENERIC = re.compile(r"([\u4e00-\u9fff]{1,4}(?:药|滴剂|糖浆|混悬液|口服液))")
+_MED_WORDS = re.compile(rf"{MEDICINES}|吃了?药|喂了?药|用了?药|吃药|喂药|上药|药|\bmedicine\b|\bmeds?\b|"
+                        r"\bdose\b|\bgave (?:her|him) (?:some )?\w+ (?:drops|syrup)", re.I)
+_DOSE = re.compile(rf"{NUM}\s*(?:(ml|毫升|cc)(?![a-z])|(mg|毫克)(?![a-z])|(粒|片|颗|tablets?|pills?|capsules?)|(滴|drops?))",
+                   re.I)
+_NEXT_DOSE = re.compile(
+    rf"每(?:隔)?\s*{NUM}\s*(?:个)?小时|(?:隔|间隔)\s*{NUM}\s*(?:个)?小时|{NUM}\s*(?:个)?小时(?:后|之后|以后)"
+    rf"|every\s*{NUM}\s*(?:h|hrs?|hours?)\b|(?:again )?in\s*{NUM}\s*(?:h|hrs?|hours?)\b|\bq{NUM}h\b", re.I)
+
+SYMPTOMS: list[tuple[str, str]] = [
+    (r"吐奶", "吐奶"), (r"呕吐|吐了", "呕吐"), (r"拉肚子|腹泻", "腹泻"), (r"便秘", "便秘"),
+    (r"咳嗽|咳了", "咳嗽"), (r"流鼻涕|鼻涕", "流鼻涕"), (r"鼻塞", "鼻塞"), (r"打喷嚏", "打喷嚏"),
+    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"发烧|发热|低烧|高烧", "发烧"),
+    (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
+    (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
+    (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
+    (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
+    (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
+]
+_SYMPTOMS = [(re.compile(p, re.I), name) for p, name in SYMPTOMS]
+_VACCINE = re.compile(r"疫苗|接种|打针|预防针|vaccin\w*|immuni[sz]\w*|\bshots?\b|\bjabs?\b", re.I)
+_VACCINE_NAME_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z0-9]{0,8})疫苗((?:第\s*\d+\s*[针剂])?)")
+_VACCINE_NAME_EN = re.compile(r"((?:\d+[- ]month |hep(?:atitis)? ?[ab]\b ?|[A-Za-z]{2,12} )?)(vaccines?|shots?|jabs?)"
+                              r"((?: ?#?\d| dose \d)?)", re.I)
+_VACCINE_NOISE = re.compile(r"^.*(?:打了|打|接种了|接种|种了|去|刚|的|了)")
+_DOCTOR = re.compile(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|pediatrician|paediatrician|"
+                     r"check-?up|hospital|clinic|\bER\b|well[- ]baby", re.I)
+_QUESTION = re.compile(r"怎么办|要不要|能不能|吗[?？]?\s*$|[?？]\s*$", re.I)
+
+
+def is_health(text: str) -> bool:
+    return health_kind(text) is not None
+
+
+def health_kind(text: str) -> str | None:
+    """The kind of health event the text reports, strongest first."""
+    if _MED_NAME.search(text) or _MED_WORDS.search(text) and _DOSE.search(text) or \
+            re.search(r"(?:吃|喂|用)了?药|gave (?:her|him) (?:some )?medicine", text, re.I) or \
+            _MED_GENERIC.search(text):
+        return "medication"
+    if read_temperature(text) is not None:
+        return "temperature"
+    if _VACCINE.search(text):
+        return "vaccine"
+    if any(p.search(text) for p, _ in _SYMPTOMS):
+        return "symptom"
+    if _DOCTOR.search(text):
+        return "doctor_visit"
+    return None
+
+
+def read_temperature(text: str) -> float | None:
+    if _NOT_BABY_TEMP.search(text):
+        return None
+    value = temperature_c(text) if (TEMP_WORDS.search(text) or _TEMP_DEGREES.search(text)
+                                    or re.search(r"℃|℉|°", text)) else None
+    if value is None and (m := _TEMP_AFTER_WORD.search(text)):
+        value = float(m.group(1))
+        value = fahrenheit_to_c(value) if 80 <= value <= 115 else value
+    return value
+
+
+def health_slots(text: str, times: TimeReading, now: datetime, named: bool) -> Slots:
+    """Slots of a health event; a message that names one and gives no time happened now."""
+    kind = health_kind(text)
+    when = now_unless_other_day(text, times.point or times.start, now, named)
+    base = dict(time=when, kind=kind, temperature_c=read_temperature(text))
+    if kind is None:
+        return Slots(time=when, **_fragment(text))
+    if kind == "medication":
+        base.update(_medication(text))
+    elif kind == "symptom":
+        base["symptom"] = symptom_name(text)
+    elif kind == "vaccine":
+        base["vaccine"] = vaccine_name(text)
+    elif kind == "doctor_visit":
+        base["notes"] = text.strip()
+    return Slots(**base)
+
+
+def _fragment(text: str) -> dict[str, object]:
+    """A bare answer to the bot's question (38.5 → temperature); only what is clear."""
+    m = re.fullmatch(rf"\s*(?:是|大概|约)?\s*{NUM}\s*", text)
+    if m:
+        value = float(m.group(1))
+        if 30 <= value <= 45:
+            return {"temperature_c": value}
+        if 80 <= value <= 115:
+            return {"temperature_c": fahrenheit_to_c(value)}
+    found = _medication(text)
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def _medication(text: str) -> dict[str, object]:
+    name = _MED_NAME.search(text) or _MED_GENERIC.search(text)
+    dose = _DOSE.search(text)
+    unit = None
+    if dose:
+        unit = "ml" if dose.group(2) else "mg" if dose.group(3) else "tablets" if dose.group(4) else "drops"
+    medicine = re.sub(r"^.*[吃喂用给了]", "", re.sub(r"\s+", " ", name.group(0))).strip() if name else None
+    if medicine in ("药", "滴剂", "糖浆", "口服液"):
+        medicine = None
+    return {"medication": medicine or None,
+            "dose": float(dose.group(1)) if dose else None, "dose_unit": unit,
+            "next_dose_after_h": next_dose_hours(text)}
+
+
+def next_dose_hours(text: str) -> float | None:
+    m = _NEXT_DOSE.search(text)
+    if m is None:
+        return None
+    return float(next(g for g in m.groups() if g is not None))
+
+
+def symptom_name(text: str) -> str | None:
+    return next((name for p, name in _SYMPTOMS if p.search(text)), None)
+
+
+def vaccine_name(text: str) -> str | None:
+    if m := _VACCINE_NAME_ZH.search(text):
+        prefix, dose = _VACCINE_NOISE.sub("", m.group(1)), m.group(2).replace(" ", "")
+        return f"{prefix}疫苗{dose}" if prefix or dose else None
+    if m := _VACCINE_NAME_EN.search(text):
+        return "".join(m.groups()).strip()
+    if m := re.search(r"([\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:第\s*\d+\s*针)", text):
+        return m.group(0)
+    return None
+
+
+def is_question(text: str) -> bool:
+    return bool(_QUESTION.search(text))

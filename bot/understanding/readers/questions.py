@@ -1,0 +1,134 @@
+"""Questions: which metric, which period. Answered later from the database, never by a model."""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from bot.understanding import words as lx
+from bot.understanding import question_words as qw
+from bot.understanding.readers.question_period import read_daypart, read_period
+from domain.extraction import Query, QueryMetric, QueryPeriod
+from domain.vocabulary import HealthKind, RecordType
+
+
+_QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
+
+
+def gives_an_amount(text: str) -> bool:
+    """'吸奶两边一共150ml' / 'gave 2.5 ml tylenol, next dose in 6 hours': a statement, not a question."""
+    amount = lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text) or lx.AMOUNT_G.search(text)
+    return bool(amount) and not _QUESTION_MARK.search(text)
+
+
+def read_query(text: str, now: datetime) -> Query | None:
+    """The query a message asks, or None when it is not a question about records."""
+    if gives_an_amount(text):
+        return None
+    special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
+    if special is not None:
+        return special
+    if curve := _growth_curve(text):
+        return curve
+    if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
+        period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
+        return Query(metric=QueryMetric.SUMMARY, period=period)
+    if qw.TIMELINE.search(text):
+        return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
+    if qw.LAST.search(text) and (qw.ASKS.search(text) or _asks_plainly(text) or
+                                 _topic(text)[0] is not None and not qw.AMOUNT.search(text)):
+        return _last(text)
+    if qw.ASKS.search(text):
+        return _with_period(_total(text), text, now)
+    return None
+
+
+def _special(text: str) -> Query | None:
+    """Photos, the next dose, the last temperature, growth: asked in words of their own."""
+    if qw.PHOTOS.search(text):
+        return Query(metric=QueryMetric.PHOTOS)
+    medicine = qw.MEDICINES.search(text)
+    if qw.NEXT_DOSE.search(text) and (medicine or qw.MEDICATION.search(text)):
+        return Query(metric=QueryMetric.NEXT_DOSE, detail=medicine.group(0) if medicine else None)
+    if qw.MEASURE_GIVEN.search(text):
+        return None
+    if qw.TEMPERATURE.search(text) and qw.TEMPERATURE_ASK.search(text):
+        return Query(metric=QueryMetric.TEMPERATURE)
+    if qw.GROWTH.search(text):
+        return Query(metric=QueryMetric.GROWTH)
+    return None
+
+
+def _asks_plainly(text: str) -> bool:
+    """'last feed?' — a short question about the last time, with no other words."""
+    return bool(re.fullmatch(r"\s*(the\s+)?(last|latest)\s+\w+(\s+\w+)?\s*[?？]?\s*", text, re.I))
+
+
+def _last(text: str) -> Query:
+    topic, detail = _topic(text)
+    if topic is RecordType.FEEDING or topic is None:
+        return Query(metric=QueryMetric.LAST_FEEDING)
+    if topic is RecordType.SLEEP:
+        return Query(metric=QueryMetric.LAST_SLEEP)
+    if topic is RecordType.HEALTH and detail == HealthKind.TEMPERATURE.value:
+        return Query(metric=QueryMetric.TEMPERATURE)
+    return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
+
+
+def _total(text: str) -> Query:
+    topic, detail = _topic(text)
+    metric = {RecordType.DIAPER: QueryMetric.DIAPER_COUNT, RecordType.PUMPING: QueryMetric.PUMPING_TOTAL,
+              RecordType.TUMMY_TIME: QueryMetric.TUMMY_TOTAL, RecordType.SLEEP: QueryMetric.SLEEP_TOTAL,
+              }.get(topic, QueryMetric.FEEDING_TOTAL)
+    if topic is RecordType.HEALTH:
+        return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
+    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None)
+
+
+def _topic(text: str) -> tuple[RecordType | None, str | None]:
+    """The record type a question is about, most specific words first."""
+    if qw.DIAPER.search(text) or qw.SOLID.search(text) or qw.WET.search(text):
+        detail = "solid" if qw.SOLID.search(text) else "wet" if qw.WET.search(text) else None
+        return RecordType.DIAPER, detail
+    if qw.PUMPING.search(text):
+        return RecordType.PUMPING, None
+    if qw.TUMMY.search(text):
+        return RecordType.TUMMY_TIME, None
+    health = _health_kind(text)
+    if health is not None:
+        return RecordType.HEALTH, health
+    if qw.PHOTOS.search(text) or re.search(r"照片|photo", text, re.I):
+        return RecordType.PHOTO, None
+    if qw.SLEEP.search(text):
+        return RecordType.SLEEP, None
+    if qw.FEEDING.search(text):
+        return RecordType.FEEDING, None
+    return None, None
+
+
+def _health_kind(text: str) -> str | None:
+    for pattern, kind in ((qw.TEMPERATURE, HealthKind.TEMPERATURE), (qw.VACCINE, HealthKind.VACCINE),
+                          (qw.DOCTOR, HealthKind.DOCTOR_VISIT), (qw.MEDICATION, HealthKind.MEDICATION),
+                          (qw.MEDICINES, HealthKind.MEDICATION)):
+        if pattern.search(text):
+            return kind.value
+    return None
+
+
+def _with_period(query: Query, text: str, now: datetime) -> Query:
+    period, day = read_period(text, now)
+    daypart = read_daypart(text) if query.metric in (QueryMetric.SLEEP_TOTAL, QueryMetric.FEEDING_TOTAL,
+                                                     QueryMetric.DIAPER_COUNT) else None
+    return query.model_copy(update={"period": period, "day": day, "daypart": daypart})
+
+
+_CURVE = re.compile(r"生长曲线|成长曲线|曲线|长高了多少|长了多少|长胖了多少|重了多少|growth (curve|chart)|how much (has|did) (she|he|the baby) grow", re.I)
+_CURVE_MEASURE = ((re.compile(r"头围|head", re.I), "head_cm"), (re.compile(r"高|身长|长了多少|height|length|tall", re.I), "height_cm"))
+
+
+def _growth_curve(text: str) -> Query | None:
+    if not _CURVE.search(text):
+        return None
+    measure = next((m for pattern, m in _CURVE_MEASURE if pattern.search(text)), "weight_kg")
+    if re.search(r"胖|重|weight", text, re.I):
+        measure = "weight_kg"
+    return Query(metric=QueryMetric.GROWTH_CURVE, detail=measure)

@@ -1,0 +1,114 @@
+"""Corrections of existing records: never silent, always an update task awaiting confirmation."""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+from domain.decide.create import confirm_reply
+from domain.records import fields_for, is_night_sleep, problems
+from domain.tasks import PendingTask, new_task, transition
+from domain.turn import Decision, RecordView, Reply, SaveTask, Turn
+from domain.extraction import Intent
+from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
+
+CORRECTION_WINDOW = timedelta(hours=12)
+
+
+def correction_candidates(turn: Turn, record_type: RecordType | None) -> list[RecordView]:
+    """Recent records (newest first) a correction may mean: same type, bounded in time."""
+    oldest = turn.now - CORRECTION_WINDOW
+    return [r for r in turn.recent_records
+            if not r.deleted and r.created_at >= oldest and (record_type is None or r.type == record_type)]
+
+
+def corrected_fields(record: RecordView, slots: dict[str, Any]) -> dict[str, Any]:
+    changes = fields_for(record.type, slots)
+    fields = {**record.fields, **changes}
+    if record.type is RecordType.SLEEP and ("start" in changes or "end" in changes) \
+            and "nap" not in changes and fields.get("start") and fields.get("end"):
+        fields["nap"] = not is_night_sleep(fields["start"], fields["end"])
+    return fields
+
+
+def correct_recent_record(turn: Turn) -> Decision:
+    e = turn.extraction
+    slots = e.slots.given()
+    if not slots:
+        return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="correction without values")
+    candidates = correction_candidates(turn, e.record_type)
+    if not candidates:
+        return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.record_type}),
+                        note="no candidate")
+    return propose_update(turn, candidates[0], slots)
+
+
+def propose_update(turn: Turn, target: RecordView, slots: dict[str, Any],
+                   task: PendingTask | None = None) -> Decision:
+    fields = corrected_fields(target, slots)
+    if fields == target.fields:
+        return Decision(Reply(ReplyKind.ANSWER, "already_so", {"type": target.type, "fields": fields}),
+                        note="no change")
+    found = problems(target.type, fields, turn.now)
+    fatal = [p for p in found if p.fatal]
+    if fatal:
+        return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": target.type}),
+                        note="fatal value")
+    if task is None:
+        task = new_task(TaskAction.UPDATE, target.type, turn.member.id, turn.now, target.baby_id, target.id)
+        saved = _first_save(task, fields)
+    else:
+        saved = transition(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=fields, missing=(),
+                           target_record_id=target.id, requires_confirmation_reason=ConfirmReason.UPDATE,
+                           last_supplied_by=turn.member.id)
+    return Decision(confirm_reply(saved, fields, found, before=target.fields), (SaveTask(saved),),
+                    note="update proposed")
+
+
+def reopen_update(turn: Turn, task: PendingTask, slots: dict[str, Any]) -> Decision:
+    """A further correction while an update task is open changes what it proposes."""
+    target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
+    if target is None:
+        return Decision(Reply(ReplyKind.ERROR, "target_gone"), note="target gone")
+    proposed = RecordView(target.id, target.type, target.baby_id, dict(task.slots), target.created_at)
+    merged = corrected_fields(proposed, slots)
+    return propose_update(turn, target, merged, task)
+
+
+def _first_save(task: PendingTask, fields: dict[str, Any]) -> PendingTask:
+    from dataclasses import replace
+    return replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
+                   requires_confirmation_reason=ConfirmReason.UPDATE)
+
+
+def change_by_reference(turn: Turn) -> Decision:
+    """删掉刚才那条 / 把6点那次改成120ml: find the record(s) meant; one → confirm, several → choose."""
+    from domain.decide.references import ask_which, propose_delete, resolve
+
+    e = turn.extraction
+    candidates = resolve(turn, e.reference)
+    if not candidates:
+        return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.reference.record_type}),
+                        note="reference: nothing")
+    deleting = e.intent is Intent.DELETE
+    if len(candidates) > 1:
+        action = TaskAction.DELETE if deleting else TaskAction.UPDATE
+        return ask_which(turn, action, candidates, e.slots.given())
+    if deleting:
+        return propose_delete(turn, candidates[0])
+    if not e.slots.given():
+        return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="reference without values")
+    return propose_update(turn, candidates[0], e.slots.given())
+
+
+def choose_target(turn: Turn, task: PendingTask, record_id: int) -> Decision:
+    """The family picked which record a pending update or delete means."""
+    from domain.decide.references import propose_delete
+
+    target = next((r for r in turn.recent_records if r.id == record_id and not r.deleted), None)
+    if target is None:
+        return Decision(Reply(ReplyKind.REFUSED, "stale_button"), press_rejected=True, note="choice gone")
+    chosen = replace(task, target_record_id=target.id, record_type=target.type, baby_id=target.baby_id)
+    if task.action is TaskAction.DELETE:
+        return propose_delete(turn, target, chosen)
+    return propose_update(turn, target, dict(task.slots), chosen)

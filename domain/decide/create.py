@@ -1,0 +1,186 @@
+"""Advancing a record task: merge slots, then ask, confirm, refuse or write."""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from domain.records import Problem, fields_for, missing_fields, problems
+from domain.tasks import PendingTask, transition
+from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
+from domain.vocabulary import ConfirmReason, FeedingKind, RecordType, ReplyKind, TaskAction, TaskState
+
+DEFAULT_NOW_TYPES = (RecordType.FEEDING, RecordType.DIAPER, RecordType.NOTE, RecordType.PHOTO,
+                     RecordType.PUMPING)
+
+
+def merge_slots(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    merged = {**old, **{k: v for k, v in new.items() if v is not None}}
+    if "start" in new and "end" not in new and old.get("end") and new["start"] and \
+            old.get("duration_min") is None and new["start"] >= old["end"]:
+        merged.pop("end")
+    return merged
+
+
+def complete_fields(record_type: RecordType, slots: dict[str, Any], now: datetime) -> dict[str, Any]:
+    fields = fields_for(record_type, slots)
+    if record_type is RecordType.SLEEP:
+        fields = _sleep_from_duration(fields, slots.get("duration_min"), now)
+    key = "start" if "start" in _time_fields(record_type) else "time"
+    if record_type in DEFAULT_NOW_TYPES and not fields.get(key):
+        fields[key] = now
+    return fields
+
+
+def _time_fields(record_type: RecordType) -> tuple[str, ...]:
+    from domain.records import FIELDS
+    return FIELDS[record_type]
+
+
+def _sleep_from_duration(fields: dict[str, Any], duration: float | None, now: datetime) -> dict[str, Any]:
+    if not duration:
+        return fields
+    if fields.get("end") and not fields.get("start"):
+        fields["start"] = fields["end"] - timedelta(minutes=duration)
+    elif fields.get("start") and not fields.get("end") and \
+            fields["start"] + timedelta(minutes=duration) <= now + timedelta(minutes=5):
+        fields["end"] = fields["start"] + timedelta(minutes=duration)
+    if fields.get("start") and fields.get("end") and "nap" not in fields:
+        from domain.records import is_night_sleep
+        fields["nap"] = not is_night_sleep(fields["start"], fields["end"])
+    return fields
+
+
+def confirmation_reason(record_type: RecordType, fields: dict[str, Any],
+                        found: list[Problem], zone_now: datetime) -> ConfirmReason | None:
+    if any(not p.fatal for p in found):
+        return ConfirmReason.IMPLAUSIBLE_VALUE
+    if record_type is RecordType.HEALTH:
+        return ConfirmReason.HEALTH_EVENT
+    if record_type is RecordType.SLEEP and fields.get("start") and fields.get("end"):
+        zone = zone_now.tzinfo
+        if fields["start"].astimezone(zone).date() != fields["end"].astimezone(zone).date():
+            return ConfirmReason.CROSS_DAY_SLEEP
+    return None
+
+
+def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any]) -> Decision:
+    """One more step of a create task: its slots are merged; decide what happens next."""
+    slots = merge_slots(task.slots, new_slots)
+    record_type = task.record_type
+    fields = complete_fields(record_type, slots, turn.now)
+    found = problems(record_type, fields, turn.now)
+    fatal = [p for p in found if p.fatal]
+    if fatal:
+        return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
+                        note="fatal value")
+    missing = missing_fields(record_type, fields)
+    if task.baby_id is None:
+        task = replace(task, baby_id=turn.babies[0].id) if len(turn.babies) == 1 else task
+    if task.baby_id is None:
+        missing = ["baby", *missing]
+    by = turn.member.id
+    if missing:
+        saved = _save(task, TaskState.PENDING, turn.now, slots=_storable(slots, fields),
+                      missing=tuple(missing), last_supplied_by=by)
+        ask = _which_baby(turn) if missing[0] == "baby" else _ask(record_type, missing, slots)
+        return Decision(ask, (SaveTask(saved),), note="ask")
+    reason = confirmation_reason(record_type, fields, found, turn.now)
+    if reason:
+        saved = _save(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=_storable(slots, fields),
+                      missing=(), requires_confirmation_reason=reason, last_supplied_by=by)
+        return Decision(confirm_reply(saved, fields, found), (SaveTask(saved),), note="confirm")
+    return write_now(turn, task, fields)
+
+
+def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any]) -> Decision:
+    """Write a complete record; a task that led here is completed in the same decision."""
+    effects: list = []
+    stored = task.revision > 0
+    if stored:
+        effects.append(SaveTask(_save(task, TaskState.COMPLETED, turn.now, slots=_storable(fields, fields),
+                                      missing=(), confirmed_by=task.confirmed_by or turn.member.id)))
+    effects.append(WriteRecord(task.record_type, task.baby_id, fields, from_task=stored))
+    reply = Reply(ReplyKind.RECORDED, "recorded", {"type": task.record_type, "fields": fields},
+                  (Button("undo"),))
+    return Decision(reply, tuple(effects), note="write")
+
+
+def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
+    """A confirmed task runs: create writes, update changes the target record."""
+    confirmed = replace(task, confirmed_by=turn.member.id)
+    if task.action is TaskAction.PROFILE_UPDATE:
+        from domain.decide.profile import execute_profile
+        return execute_profile(turn, task)
+    if task.action is TaskAction.CREATE:
+        fields = complete_fields(task.record_type, task.slots, turn.now)
+        return write_now(turn, confirmed, fields)
+    target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
+    if task.action is TaskAction.DELETE and target is not None and not target.deleted:
+        from domain.turn import DeleteRecord
+        done = _save(confirmed, TaskState.COMPLETED, turn.now)
+        return Decision(Reply(ReplyKind.DELETED, "deleted", {"type": target.type, "fields": target.fields},
+                              (Button("undo", target.id),)),
+                        (SaveTask(done), DeleteRecord(target.id, target.fields)), note="delete")
+    if target is None or target.deleted:
+        saved = _save(confirmed, TaskState.CANCELLED, turn.now)
+        return Decision(Reply(ReplyKind.ERROR, "target_gone"), (SaveTask(saved),), note="target gone")
+    saved = _save(confirmed, TaskState.COMPLETED, turn.now)
+    fields = {k: v for k, v in task.slots.items() if v is not None}
+    return Decision(Reply(ReplyKind.UPDATED, "updated", {"type": target.type, "before": target.fields,
+                                                         "fields": fields}, (Button("undo", target.id),)),
+                    (SaveTask(saved), UpdateRecord(target.id, fields, target.fields)), note="update")
+
+
+def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem] = (),
+                  before: dict[str, Any] | None = None) -> Reply:
+    values = {"type": task.record_type, "fields": fields, "reason": task.requires_confirmation_reason,
+              "before": before, "problems": list(found)}
+    return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
+
+
+CHOICES: dict[tuple[RecordType, str], dict[str, dict[str, Any]]] = {
+    (RecordType.FEEDING, "kind"): {FeedingKind.FORMULA.value: {"kind": FeedingKind.FORMULA.value},
+                                   FeedingKind.BREAST_MILK.value: {"kind": FeedingKind.BREAST_MILK.value}},
+    (RecordType.DIAPER, "wet"): {"wet": {"wet": True, "solid": False}, "solid": {"wet": False, "solid": True},
+                                 "both": {"wet": True, "solid": True}},
+}
+
+
+def choice_slots(task: PendingTask, value: str) -> dict[str, Any] | None:
+    """The slots a pressed choice stands for, for the field the task is asking about."""
+    for field in task.missing:
+        options = CHOICES.get((task.record_type, field))
+        if options is not None:
+            return options.get(value)
+    return None
+
+
+def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
+    options = CHOICES.get((record_type, missing[0]), {})
+    buttons = tuple(Button(f"choose:{value}") for value in options) + (Button("cancel"),)
+    return Reply(ReplyKind.ASK, "ask", {"type": record_type, "missing": missing, "slots": slots}, buttons)
+
+
+def named_baby(turn: Turn) -> int | None:
+    from domain.babies import baby_named
+    baby = baby_named(turn.babies, turn.extraction.baby)
+    return baby.id if baby else None
+
+
+def _which_baby(turn: Turn) -> Reply:
+    buttons = tuple(Button(f"choose:b{b.id}", label=b.name) for b in turn.babies) + (Button("cancel"),)
+    return Reply(ReplyKind.ASK, "which_baby", {"babies": [b.name for b in turn.babies]}, buttons)
+
+
+def _storable(slots: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """What the task keeps: the derived fields plus what was said (e.g. a duration)."""
+    keep = {k: v for k, v in slots.items() if v is not None}
+    keep.update(fields)
+    return keep
+
+
+def _save(task: PendingTask, state: TaskState, now: datetime, **changes: Any) -> PendingTask:
+    if task.revision == 0:
+        return replace(task, state=state, revision=1, **changes)
+    return transition(task, state, now, **changes)

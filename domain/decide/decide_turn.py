@@ -1,0 +1,185 @@
+"""`decide_turn`: the whole product decision for one chat turn. Pure; refusals are values.
+
+Order (vocabulary.md): role check → with an active task: supplement, correction,
+confirmation, cancellation or a new topic → without one: a correction of a recent
+record → a new record or a query → general chat.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.decide.create import advance_create, execute_confirmed, named_baby
+from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
+from domain.extraction import Intent, SleepEvent
+from domain.permissions import Permission, may
+from domain.decide.press import decide_press
+from domain.decide.profile import decide_profile
+from domain.decide.settings import decide_settings
+from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
+from domain.queries.answer import answer_query
+from domain.decide.sleep_events import fell_asleep, woke_up
+from domain.tasks import PendingTask, new_task, transition
+from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
+from domain.decide.undo import undo
+from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
+
+WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO, Intent.DELETE}
+TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
+
+
+def decide_turn(turn: Turn) -> Decision:
+    return with_newcomer_prompt(turn, _one_active_task(turn, _decide(turn)))
+
+
+def _one_active_task(turn: Turn, decision: Decision) -> Decision:
+    """Opening a new task while another is open cancels the open one first (one active task a family)."""
+    active = turn.active_task
+    opens = any(isinstance(e, SaveTask) and e.task.id is None and e.task.active for e in decision.effects)
+    touched = any(isinstance(e, SaveTask) and active is not None and e.task.id == active.id
+                  for e in decision.effects)
+    if active is None or not opens or touched:
+        return decision
+    cancelled = SaveTask(transition(active, TaskState.CANCELLED, turn.now))
+    return replace(decision, effects=(cancelled, *decision.effects))
+
+
+def _decide(turn: Turn) -> Decision:
+    if turn.press is not None:
+        return decide_role_press(turn) if turn.press.action == "role" else decide_press(turn)
+    refusal = _refuse_without_right(turn)
+    if refusal:
+        return refusal
+    if turn.photo_file is not None:
+        return _photo(turn)
+    if turn.edit_target is not None and turn.extraction.slots.given():
+        return propose_update(turn, turn.edit_target, turn.extraction.slots.given())
+    if turn.active_task is not None:
+        decided = _with_task(turn, turn.active_task)
+        if decided is not None:
+            return decided
+    return _without_task(turn)
+
+
+def _refuse_without_right(turn: Turn) -> Decision | None:
+    e = turn.extraction
+    if may(turn.member.role, Permission.RECORD):
+        return None
+    sends_content = turn.photo_file is not None or turn.edit_target is not None and e.slots.given()
+    wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
+                                                 or e.reference or e.intent is Intent.UNDO)
+    answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
+    if sends_content or wants_write or answers_task:
+        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
+                        note="no right")
+    return None
+
+
+def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
+    e = turn.extraction
+    if task.action is TaskAction.PROFILE_UPDATE and e.intent in TASK_ANSWERS and \
+            not may(turn.member.role, Permission.EDIT_PROFILE):
+        return Decision(Reply(ReplyKind.REFUSED, "profile_parent_only"), note="no right: profile")
+    if e.intent is Intent.CONFIRM:
+        if task.state is TaskState.AWAITING_CONFIRMATION:
+            return execute_confirmed(turn, task)
+        return _ask_again(turn, task)
+    if e.intent is Intent.CANCEL:
+        return _cancel(turn, task)
+    if task.baby_id is None and named_baby(turn) is not None:
+        return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
+    if e.intent is Intent.DELETE or e.reference is not None:
+        return None
+    same_topic = e.record_type is None or e.record_type == task.record_type
+    if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
+            e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
+        return _supply(turn, task)
+    return None
+
+
+def _supply(turn: Turn, task: PendingTask) -> Decision:
+    slots = turn.extraction.slots.given()
+    if not slots:
+        return _ask_again(turn, task)
+    if task.action is TaskAction.UPDATE:
+        return reopen_update(turn, task, slots)
+    return advance_create(turn, task, slots)
+
+
+def _ask_again(turn: Turn, task: PendingTask) -> Decision:
+    if task.action is TaskAction.CREATE and task.state is TaskState.PENDING:
+        return advance_create(turn, task, {})
+    return Decision(Reply(ReplyKind.ASK, "still_waiting", {"type": task.record_type}), note="ask again")
+
+
+def _cancel(turn: Turn, task: PendingTask) -> Decision:
+    cancelled = transition(task, TaskState.CANCELLED, turn.now, last_supplied_by=turn.member.id)
+    return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
+                    (SaveTask(cancelled),), note="cancel")
+
+
+def _without_task(turn: Turn) -> Decision:
+    e = turn.extraction
+    if e.intent in TASK_ANSWERS:
+        return _answer_without_task(turn)
+    if e.intent is Intent.UNDO:
+        return undo(turn, turn.undo_target)
+    if e.intent is Intent.DELETE or e.intent is Intent.CORRECT and e.reference is not None:
+        return change_by_reference(turn)
+    if e.intent is Intent.CORRECT:
+        return correct_recent_record(turn)
+    if e.intent is Intent.PROFILE:
+        return decide_profile(turn)
+    if e.intent is Intent.ROLE and e.role_change is not None:
+        return decide_role_change(turn)
+    if e.intent is Intent.SETTINGS:
+        return decide_settings(turn)
+    if e.intent is Intent.QUERY and e.query:
+        return Decision(answer_query(e.query, turn), note="query")
+    if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):
+        return _new_record(turn)
+    return _chat(turn)
+
+
+def _answer_without_task(turn: Turn) -> Decision:
+    last = turn.last_task
+    if last is not None and last.state is TaskState.EXPIRED:
+        return Decision(Reply(ReplyKind.EXPIRED, "expired", {"type": last.record_type}), note="expired")
+    if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
+        return Decision(None, note="nothing to confirm; chatter")
+    return Decision(Reply(ReplyKind.ANSWER, "nothing_to_confirm"), note="nothing to confirm")
+
+
+def _new_record(turn: Turn) -> Decision:
+    e = turn.extraction
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
+        return fell_asleep(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
+        return woke_up(turn)
+    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, _baby_id(turn))
+    return advance_create(turn, task, e.slots.given())
+
+
+def _baby_id(turn: Turn) -> int | None:
+    """The baby a message is about: the one named, the only one, or None (then we ask)."""
+    named = named_baby(turn)
+    if named is not None:
+        return named
+    return turn.babies[0].id if len(turn.babies) == 1 else None
+
+
+def _photo(turn: Turn) -> Decision:
+    """A picture becomes a photo record at once (low risk), with its caption; undo is offered."""
+    fields = {"time": turn.now, "file": turn.photo_file}
+    caption = turn.extraction.slots.caption or turn.caption_text
+    if caption:
+        fields["caption"] = caption
+    baby = _baby_id(turn) or turn.babies[0].id
+    reply = Reply(ReplyKind.RECORDED, "recorded", {"type": RecordType.PHOTO, "fields": fields}, (Button("undo"),))
+    return Decision(reply, (WriteRecord(RecordType.PHOTO, baby, fields),), note="photo")
+
+
+def _chat(turn: Turn) -> Decision:
+    if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
+        return Decision(None, note="chatter")
+    return Decision(Reply(ReplyKind.CHAT, "help"), note="chat")
+
