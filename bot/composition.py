@@ -16,28 +16,27 @@ import os
 import signal
 import socket
 import sys
+from pathlib import Path
 
-from bot.clock import utc_now
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import Clock, utc_now
 from bot.config import FawnConfig, load_config
 from bot.delivery.outbox import run_outbox_loop
-from bot.push.scheduler import SummaryScheduler
-from storage.tables import Family
-from storage.engine import make_sessionmaker
-from pathlib import Path
-from sqlalchemy.ext.asyncio import AsyncEngine
-from bot.clock import Clock, utc_now
 from bot.family.setup import FamilySnapshot, FamilyStore
 from bot.protocol import FamilySetup
+from bot.push.scheduler import SummaryScheduler
 from bot.turn.service import ChatService
 from bot.understanding.extractor import build_extractor
 from storage.engine import make_engine, make_sessionmaker
 from storage.migrate import upgrade
+from storage.tables import Family
 
 
 class FawnService(ChatService):
     """The chat service plus family set-up and read-back, for adapters, the CLI and scenarios."""
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.families = FamilyStore(self.sessions, self.clock)
 
@@ -99,7 +98,8 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     understanding = config.understanding
     service, engine = await build_service(config.database_url, model=understanding.model,
                                           base_url=understanding.base_url,
-                                          api_key=understanding.api_key.get_secret_value() if understanding.api_key else None,
+                                          api_key=understanding.api_key.get_secret_value()
+                                          if understanding.api_key else None,
                                           chart_dir=config.data_dir / "charts")
     sessions = make_sessionmaker(engine)
     telegram = config.telegram
@@ -132,10 +132,10 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         await engine.dispose()
 
 
-def summary_sender(sessions, senders):  # noqa: ANN001, ANN201
+def summary_sender(sessions, senders):
     """The scheduler's `send(family_id, reply)`: find the family's chat, send on its platform."""
 
-    async def send(family_id: int, reply) -> None:  # noqa: ANN001
+    async def send(family_id: int, reply) -> None:
         async with sessions() as s:
             family = await s.get(Family, family_id)
         if family is None or family.platform not in senders:

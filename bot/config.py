@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, SecretStr, model_validator
-from pydantic_settings import (BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict,
-                               TomlConfigSettingsSource)
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from storage.engine import sqlite_url
 
@@ -37,7 +36,7 @@ class TelegramConfig(BaseModel):
     rate_limit_retries: int = 3
 
     @model_validator(mode="after")
-    def webhook_needs_url_and_secret(self) -> "TelegramConfig":
+    def webhook_needs_url_and_secret(self) -> TelegramConfig:
         if self.mode == "webhook" and self.token and not (self.webhook_url and self.webhook_secret):
             raise ValueError("telegram.mode = 'webhook' needs webhook_url and webhook_secret")
         return self

@@ -6,7 +6,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.vocabulary import (
-    DiaperColor, DoseUnit, FeedingKind, FeedingMethod, HealthKind, RecordType, Side,
+    DiaperColor,
+    DoseUnit,
+    FeedingKind,
+    FeedingMethod,
+    HealthKind,
+    RecordType,
+    Side,
 )
 
 FIELDS: dict[RecordType, tuple[str, ...]] = {

@@ -1,7 +1,7 @@
 """Rows ⇄ domain values: JSON slots with datetimes, records with typed fields, time zones."""
 from __future__ import annotations
 
-from datetime import date, datetime, timezone, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from domain.records import TIME_FIELD
@@ -17,7 +17,7 @@ def dump_slots(slots: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in slots.items():
         if isinstance(value, datetime):
-            value = value.astimezone(timezone.utc).isoformat()
+            value = value.astimezone(UTC).isoformat()
         elif isinstance(value, date):
             value = value.isoformat()
         elif hasattr(value, "value"):

@@ -23,7 +23,7 @@ def make_engine(url: str, echo: bool = False) -> AsyncEngine:
     return create_async_engine(url, echo=echo, pool_pre_ping=True)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")

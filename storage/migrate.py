@@ -20,7 +20,7 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the database to `revision` with the project's migrations."""
     config = alembic_config()
 
-    def run(connection) -> None:  # noqa: ANN001
+    def run(connection) -> None:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -15,12 +15,12 @@ from zoneinfo import ZoneInfo
 from sqlmodel import select
 
 from bot.clock import utc_now
-from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
 from bot.composition import FawnService, build_service
+from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
 from domain.replies.describe import describe
 from domain.vocabulary import ChatKind, Language, RecordType
-from storage.repositories import turns as repo
 from storage.engine import sqlite_url
+from storage.repositories import turns as repo
 from storage.tables import Member
 
 PLATFORM, CHAT = "console", "family"
@@ -31,7 +31,8 @@ HELP = """命令 / commands:
   /help         this help
   /quit         leave (Ctrl-D works too)
   <number>      press that button of the last reply"""
-DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"), MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
+DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"),
+                   MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
                    MemberSetup("friend", "Sam", "Sam", "friend"))
 DEMO_MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("grandma", "奶奶", "奶奶", "caregiver"),
                 MemberSetup("friend", "小王", "小王", "friend"))
@@ -133,7 +134,8 @@ class ConsoleChat:
             result = await service.handle(msg)
         except Exception:   # each turn is wrapped once: log it, apologise, keep the chat going
             log.exception("turn failed for message %s", msg.message_id)
-            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。(Sorry — something went wrong; nothing was saved.)")
+            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。"
+                  "(Sorry — something went wrong; nothing was saved.)")
             return
         if result.reply is not None:
             self._show(result.reply)
@@ -155,7 +157,8 @@ class ConsoleChat:
         today = [r for r in snap.records if (r.get("start") or r.get("time")).date() == now.date()
                  or (r.get("end") and r["end"].date() == now.date())]
         lang = Language(family.language)
-        print("\n".join(f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today) or "  （今天还没有记录）")
+        lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
+        print("\n".join(lines) or "  （今天还没有记录）")
 
 
 def _read(prompt: str) -> str | None:

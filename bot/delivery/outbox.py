@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Awaitable, Callable
 
 from sqlalchemy import update
-from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import select
 
 from bot.clock import Clock, utc_now
 from bot.protocol import OutgoingButton, OutgoingReply
@@ -42,7 +42,7 @@ async def deliver(sessions: async_sessionmaker, send: SendFn, *, family_id: int 
         return await send(chat_id, reply)
     except (ValueError, TypeError):
         raise                 # a reply that breaks the contract (e.g. a token over 64 bytes): a bug, not a retry
-    except Exception as exc:  # noqa: BLE001 - any other failed send goes to the outbox
+    except Exception as exc:
         log.warning("send to %s:%s failed, queued in the outbox: %r", platform, chat_id, exc)
         moment = now or utc_now()
         async with sessions() as session:
@@ -64,7 +64,7 @@ async def retry_due(sessions: async_sessionmaker, senders: dict[str, SendFn], no
             continue
         try:
             platform_id = await senders[item.platform](item.chat_id, payload_to_reply(item.payload))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             await _record_failure(sessions, item, exc, now)
             continue
         await _record_sent(sessions, item, now)
@@ -81,7 +81,7 @@ async def run_outbox_loop(sessions: async_sessionmaker, senders: dict[str, SendF
     while not stop.is_set():
         try:
             await retry_due(sessions, senders, clock(), on_delivered=on_delivered)
-        except Exception:  # noqa: BLE001 - the loop outlives one bad round
+        except Exception:
             log.exception("outbox round failed")
         try:
             await asyncio.wait_for(stop.wait(), interval)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import datetime, timezone, tzinfo
+from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
-from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import select
 
 from domain.vocabulary import Role
 from storage.convert import record_fields
@@ -62,7 +62,7 @@ async def export_records(sessions: async_sessionmaker, family_id: int) -> list[d
     times in the family's timezone."""
     async with sessions() as session:
         family = await session.get(Family, family_id)
-        zone = ZoneInfo(family.timezone) if family else timezone.utc
+        zone = ZoneInfo(family.timezone) if family else UTC
         records = (await session.exec(select(Record).where(
             Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(Record.start))).all()
         babies = {b.id: b.name for b in (await session.exec(

@@ -6,16 +6,16 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.clock import Clock, utc_now
 from bot.protocol import FamilySetup
 from domain.records import fields_for
 from domain.vocabulary import RecordType
-from storage.repositories import turns as repo
 from storage.convert import record_columns, record_fields, task_from_row
+from storage.repositories import turns as repo
 from storage.tables import Baby, Family, Member, Record
 
 
@@ -89,7 +89,7 @@ def _profile(b: Baby) -> dict[str, Any]:
             "birth_weight_kg": b.birth_weight_kg, "birth_height_cm": b.birth_height_cm}
 
 
-def _task_dict(row, zone: ZoneInfo, people: dict[int, str]) -> dict[str, Any] | None:  # noqa: ANN001
+def _task_dict(row, zone: ZoneInfo, people: dict[int, str]) -> dict[str, Any] | None:
     if row is None:
         return None
     task = task_from_row(row, zone)

@@ -122,7 +122,7 @@ def _shown_names(names: Sequence[str], lang: str) -> list[str]:
             f"{_LABELS[lang]['baby']} {i}" for i, name in enumerate(names, start=1)]
 
 
-def _figure(rows: int):  # noqa: ANN202
+def _figure(rows: int):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -131,7 +131,7 @@ def _figure(rows: int):  # noqa: ANN202
     return figure
 
 
-def _fonts(lang: str):  # noqa: ANN202
+def _fonts(lang: str):
     """A context using the Chinese font (for Chinese labels or names) when there is one."""
     import matplotlib
 
@@ -153,7 +153,7 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh") -> 
     return path
 
 
-def _draw_week(figure, data: WeekChartData, labels: dict[str, str],  # noqa: ANN001
+def _draw_week(figure, data: WeekChartData, labels: dict[str, str],
                names: Sequence[str]) -> None:
     axes = figure.subplots(3, 1, sharex=True)
     ticks = [f"{d.month}/{d.day}" for d in data.days]
@@ -167,7 +167,7 @@ def _draw_week(figure, data: WeekChartData, labels: dict[str, str],  # noqa: ANN
             bars = ax.bar(positions, values, color=colour, width=width * 0.9,
                           label=names[index] if count > 1 else None)
             ax.bar_label(bars, fmt="%g", fontsize=7 if count > 1 else 8)
-    for ax, label in zip(axes, (labels["milk"], labels["sleep"], labels["diapers"])):
+    for ax, label in zip(axes, (labels["milk"], labels["sleep"], labels["diapers"]), strict=True):
         ax.set_ylabel(label)
         ax.margins(y=0.2)
         ax.spines[["top", "right"]].set_visible(False)
@@ -186,7 +186,7 @@ def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path:
     with _fonts(lang):
         figure = _figure(2 * len(panels))
         axes = figure.subplots(len(panels), 1, squeeze=False)[:, 0]
-        for ax, panel, name in zip(axes, panels, names):
+        for ax, panel, name in zip(axes, panels, names, strict=True):
             _draw_growth(ax, panel, _LABELS[lang])
             if len(panels) > 1:
                 ax.set_title(name, fontsize=10, loc="left")
@@ -196,7 +196,7 @@ def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path:
     return path
 
 
-def _draw_growth(ax, data: GrowthChartData, labels: dict[str, str]) -> None:  # noqa: ANN001
+def _draw_growth(ax, data: GrowthChartData, labels: dict[str, str]) -> None:
     for percentile, curve in sorted(data.lines.items()):
         weeks = [day / 7 for day, _ in curve]
         style = "-" if percentile == 50 else "--"

@@ -56,7 +56,7 @@ def percentile_lines(measure: str, sex: str, until_day: int, step: int = 7
 
 
 def _value_at(lms: dict[str, Decimal], z: float) -> float:
-    l, m, s = float(lms["l"]), float(lms["m"]), float(lms["s"])
-    if abs(l) < 1e-9:
+    power, m, s = float(lms["l"]), float(lms["m"]), float(lms["s"])
+    if abs(power) < 1e-9:
         return m * math.exp(s * z)
-    return m * (1 + l * s * z) ** (1 / l)
+    return m * (1 + power * s * z) ** (1 / power)

@@ -17,11 +17,11 @@ from typing import Any
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.protocol import OutgoingReply
-from storage.repositories import pushes as repo
 from domain.records import SLEEP_MAX
 from domain.summary.days import RecordView
 from domain.summary.text import duration_text
 from domain.vocabulary import ReplyKind
+from storage.repositories import pushes as repo
 
 MEDICATION_WINDOW = timedelta(hours=2)     # after this, a missed dose reminder is not sent
 FEEDING_LOOKBACK = timedelta(hours=24)     # a family silent longer than this gets no nudge
@@ -160,7 +160,7 @@ async def run_reminders(sessions: async_sessionmaker,
     return sent
 
 
-async def _claim_and_send(session, send, family: repo.FamilySchedule,  # noqa: ANN001
+async def _claim_and_send(session, send, family: repo.FamilySchedule,
                           reminder: Reminder, now: datetime, instance_id: str) -> int:
     local_date = reminder.about.start.astimezone(family.tz).date()
     if not await repo.claim(session, family.id, local_date, reminder.key, instance_id, now):
@@ -168,7 +168,7 @@ async def _claim_and_send(session, send, family: repo.FamilySchedule,  # noqa: A
     reply = OutgoingReply(ReplyKind.ANSWER, reminder.text)
     try:
         await send(family.id, reply)
-    except Exception as error:  # noqa: BLE001 - a failed send is retried from the outbox
+    except Exception as error:
         payload = {"kind": str(reply.kind), "text": reply.text, "image": None,
                    "reminder": reminder.key}
         await repo.enqueue_outbox(session, family, payload, repr(error), now)

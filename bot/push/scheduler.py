@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -19,10 +19,10 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.clock import Clock
 from bot.protocol import OutgoingReply
-from storage.repositories import pushes as repo
 from bot.push.reminders import run_reminders
-from storage.repositories.pushes import FamilySchedule
 from bot.push.summaries import SummaryService
+from storage.repositories import pushes as repo
+from storage.repositories.pushes import FamilySchedule
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class SummaryScheduler:
         self.reminder_every = reminder_every
         self.lease = lease
         self.service = SummaryService(sessions, chart_dir)
-        self.scheduler = AsyncIOScheduler(timezone=timezone.utc)
+        self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self) -> None:
         """Rebuild the jobs, send what is overdue within the grace period, start ticking."""
@@ -186,7 +186,7 @@ class SummaryScheduler:
         sent, so it is not taken over (the outbox retries a failed send itself)."""
         try:
             await self.send(family.id, reply)
-        except Exception as error:  # noqa: BLE001 - any messenger failure goes to the outbox
+        except Exception as error:
             log.warning("summary send failed for family %s (%s %s): %s", family.id, kind,
                         local_date, error)
             async with self.sessions() as session:

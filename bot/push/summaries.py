@@ -11,18 +11,26 @@ from pathlib import Path
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.protocol import OutgoingReply
-from storage.repositories import pushes as repo
 from bot.push.charts import (
-    GrowthChartData, WeekChartData, merged_week_chart_data, render_growth_chart,
-    render_week_chart, week_chart_data,
+    GrowthChartData,
+    WeekChartData,
+    merged_week_chart_data,
+    render_growth_chart,
+    render_week_chart,
+    week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
-from storage.repositories.pushes import BabyView, FamilySchedule
 from domain.summary.days import (
-    DaySummary, RecordView, day_bounds, summarise_days, summarise_with_comparisons,
+    DaySummary,
+    RecordView,
+    day_bounds,
+    summarise_days,
+    summarise_with_comparisons,
 )
 from domain.summary.text import render_summary, render_week
 from domain.vocabulary import ReplyKind
+from storage.repositories import pushes as repo
+from storage.repositories.pushes import BabyView, FamilySchedule
 
 HISTORY_DAYS = 7
 

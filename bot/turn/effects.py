@@ -7,9 +7,19 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.tasks import PendingTask
-from domain.turn import DeleteRecord, Effect, RestoreRecord, SaveTask, SetRole, UpdateProfile, UpdateSettings, UpdateRecord, WriteRecord
-from storage.repositories import turns as repo
+from domain.turn import (
+    DeleteRecord,
+    Effect,
+    RestoreRecord,
+    SaveTask,
+    SetRole,
+    UpdateProfile,
+    UpdateRecord,
+    UpdateSettings,
+    WriteRecord,
+)
 from storage.convert import dump_slots, record_columns
+from storage.repositories import turns as repo
 from storage.tables import Baby, Family, Member, Record
 
 

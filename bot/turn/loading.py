@@ -14,8 +14,8 @@ from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask
 from domain.turn import Press, RecordView, UndoTarget
 from domain.vocabulary import RecordType
-from storage.repositories import turns as repo
 from storage.convert import load_slots, record_view, task_from_row
+from storage.repositories import turns as repo
 from storage.tables import Family, Record
 
 RECENT_RECORDS = timedelta(hours=24)
@@ -141,7 +141,7 @@ async def _latest_rows(s: AsyncSession, family: Family, record_type: RecordType,
     return rows
 
 
-async def load_edit_target(s: AsyncSession, family: Family, zone: ZoneInfo, msg) -> RecordView | None:  # noqa: ANN001
+async def load_edit_target(s: AsyncSession, family: Family, zone: ZoneInfo, msg) -> RecordView | None:
     """The live record that the edited message's original version wrote."""
     original = await repo.message_by_platform_id(s, msg.platform, msg.chat_id, msg.message_id)
     if original is None:

@@ -17,21 +17,21 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.turn import loading as load
 from bot.clock import Clock, utc_now
+from bot.protocol import IncomingMessage, OutgoingReply, TurnResult
+from bot.turn import loading as load
+from bot.turn.callback_data import decode
 from bot.turn.context import context_lines
 from bot.turn.effects import TurnScope, apply_effects
 from bot.turn.replies import outgoing
-from bot.protocol import IncomingMessage, OutgoingReply, TurnResult
-from bot.turn.callback_data import decode
 from bot.understanding.extractor import ExtractionOutcome, Extractor
 from bot.understanding.request import ExtractionRequest, TaskHint
 from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent
 from domain.turn import BabyView, MemberView, Press, Turn
 from domain.vocabulary import ChatKind, Language, ReplyKind, Role
-from storage.repositories import turns as repo
 from storage.convert import dump_slots
+from storage.repositories import turns as repo
 from storage.tables import Baby, Family, Member, Message, TurnTrace
 
 log = logging.getLogger("fawn.service")
@@ -122,7 +122,7 @@ class ChatService:
                            press=decode(msg.press.token) if msg.press else None,
                            members=await repo.members(s, family.id), babies=await repo.babies(s, family.id))
 
-    async def _reply(self, s: AsyncSession, ctx: TurnContext, decision, applied, active) -> OutgoingReply | None:  # noqa: ANN001
+    async def _reply(self, s: AsyncSession, ctx: TurnContext, decision, applied, active) -> OutgoingReply | None:
         if decision.reply is None:
             return None
         if decision.reply.key == "query_summary":
@@ -132,7 +132,7 @@ class ChatService:
         return outgoing(decision.reply, ctx.lang, ctx.now, applied.task or active, applied.written)
 
     async def _understand(self, s: AsyncSession, ctx: TurnContext, msg: IncomingMessage, incoming: Message,
-                          active) -> ExtractionOutcome:  # noqa: ANN001
+                          active) -> ExtractionOutcome:
         if msg.press is not None:
             return ExtractionOutcome(Extraction(intent=Intent.CHAT), "button", 0.0, False)
         recent = await repo.recent_messages(s, ctx.family.id, incoming.id)
@@ -146,7 +146,7 @@ class ChatService:
         return await self.extractor.extract(request)
 
     async def _build_turn(self, s: AsyncSession, ctx: TurnContext, member: Member, msg: IncomingMessage,
-                          extraction: Extraction, tasks) -> Turn:  # noqa: ANN001
+                          extraction: Extraction, tasks) -> Turn:
         family, zone, now, press = ctx.family, ctx.zone, ctx.now, ctx.press
         babies = tuple(BabyView(b.id, b.name, tuple(b.nicknames), b.birth_date, b.sex, b.birth_weight_kg,
                                 b.birth_height_cm) for b in ctx.babies)
@@ -167,10 +167,10 @@ class ChatService:
             edit_target=await load.load_edit_target(s, family, zone, msg) if msg.edited else None,
             photo_file=_photo_file(msg), caption_text=msg.text[:MAX_TEXT] if _photo_file(msg) else "")
 
-    async def _summary(self, s: AsyncSession, family: Family, now: datetime, period) -> OutgoingReply:  # noqa: ANN001
+    async def _summary(self, s: AsyncSession, family: Family, now: datetime, period) -> OutgoingReply:
         """On-demand summary (今天总结一下 / 这周怎么样), by the same code as the evening push."""
-        from storage.repositories.pushes import load_family
         from bot.push.summaries import SummaryService
+        from storage.repositories.pushes import load_family
 
         schedule = await load_family(s, family.id)
         summaries = SummaryService(self.sessions, self.chart_dir)
@@ -180,8 +180,8 @@ class ChatService:
 
     async def _growth_curve(self, s: AsyncSession, family: Family, measure: str) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
-        from storage.repositories.pushes import load_family
         from bot.push.summaries import SummaryService
+        from storage.repositories.pushes import load_family
 
         schedule = await load_family(s, family.id)
         return await SummaryService(self.sessions, self.chart_dir).growth_reply(schedule, measure)

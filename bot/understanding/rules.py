@@ -11,9 +11,9 @@ from bot.understanding import words as lx
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
+from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
-from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots

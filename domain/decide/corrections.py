@@ -6,10 +6,10 @@ from datetime import timedelta
 from typing import Any
 
 from domain.decide.create import confirm_reply
+from domain.extraction import Intent
 from domain.records import fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Decision, RecordView, Reply, SaveTask, Turn
-from domain.extraction import Intent
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
 CORRECTION_WINDOW = timedelta(hours=12)

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
-from domain.extraction import Intent, SleepEvent
-from domain.permissions import Permission, may
+from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
-from domain.decide.settings import decide_settings
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
-from domain.queries.answer import answer_query
+from domain.decide.settings import decide_settings
 from domain.decide.sleep_events import fell_asleep, woke_up
+from domain.decide.undo import undo
+from domain.extraction import Intent, SleepEvent
+from domain.permissions import Permission, may
+from domain.queries.answer import answer_query
 from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
-from domain.decide.undo import undo
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
 WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO, Intent.DELETE}

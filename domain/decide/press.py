@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.decide.create import advance_create, choice_slots, execute_confirmed
+from domain.decide.undo import undo, undo_refusal
 from domain.permissions import Permission, may
 from domain.tasks import transition
 from domain.turn import Decision, Reply, SaveTask, Turn
-from domain.decide.undo import undo, undo_refusal
 from domain.vocabulary import ReplyKind, TaskAction, TaskState
 
 
@@ -37,7 +37,7 @@ def decide_press(turn: Turn) -> Decision:
     return _press_on_task(turn, task)
 
 
-def _press_on_task(turn: Turn, task) -> Decision:  # noqa: ANN001
+def _press_on_task(turn: Turn, task) -> Decision:
     action = turn.press.action
     if action == "confirm":
         if task.state is TaskState.AWAITING_CONFIRMATION:

@@ -5,9 +5,9 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.replies.describe import describe
 from domain.extraction import RecordReference
 from domain.records import TIME_FIELD
+from domain.replies.describe import describe
 from domain.tasks import PendingTask, new_task
 from domain.turn import Button, Decision, RecordView, Reply, SaveTask, Turn
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState

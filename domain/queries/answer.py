@@ -7,8 +7,9 @@ computed (`Turn.query_facts`, e.g. WHO percentiles).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
-from typing import Any, Callable
+from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod

@@ -1,12 +1,13 @@
 """Answers to questions, in the family's language. One text per baby section (twins: each named)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any, Callable
+from typing import Any
 
+from domain.replies.answers_latest import doses_text, growth_text, photos_text, temperature_text, timeline_text
 from domain.replies.describe import KIND, TYPE, describe, minutes, number, pick
 from domain.replies.record_lines import HEALTH, day_label, record_line
-from domain.replies.answers_latest import doses_text, growth_text, photos_text, temperature_text, timeline_text
 from domain.vocabulary import Language, RecordType
 
 L = Language

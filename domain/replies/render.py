@@ -1,12 +1,13 @@
 """Reply texts in the family's language. Every reply keeps its machine-readable kind."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
-from domain.replies.describe import FIELD, TYPE, clock, describe, number, pick
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
+from domain.replies.describe import FIELD, TYPE, clock, describe, number, pick
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -271,8 +272,9 @@ _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "fell_asleep": _asleep, "already_asleep": _already_asleep, "expired": _expired,
     "cancelled": _cancelled, "which_baby": _which_baby, "which_record": _which_record,
     "role_set": _role_set, "settings_set": _settings_set, "newcomer": _newcomer, "member_unknown": _member_unknown,
-    "confirm_delete": _confirm_delete, "deleted": _deleted, "undone_delete": _undone_delete, "profile_confirm": _profile_confirm,
-    "profile_updated": _profile_updated, "profile_same": _profile_same, "still_waiting": _still_waiting, "undone_create": _undone,
+    "confirm_delete": _confirm_delete, "deleted": _deleted, "undone_delete": _undone_delete,
+    "profile_confirm": _profile_confirm, "profile_updated": _profile_updated, "profile_same": _profile_same,
+    "still_waiting": _still_waiting, "undone_create": _undone,
     "undone_update": _undone, "invalid_value": _invalid, "no_recent_record": _no_recent,
     "already_so": _already_so,
 }

@@ -13,8 +13,19 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from domain.records import SLEEP_MAX, is_night_sleep
-from domain.summary.model import (MILK_KINDS, Comparisons, DaySummary, DiaperTotals, FeedingTotals, GrowthMeasure,
-                                  HealthEvent, KeyMetrics, Note, RecordView, SleepTotals)
+from domain.summary.model import (
+    MILK_KINDS,
+    Comparisons,
+    DaySummary,
+    DiaperTotals,
+    FeedingTotals,
+    GrowthMeasure,
+    HealthEvent,
+    KeyMetrics,
+    Note,
+    RecordView,
+    SleepTotals,
+)
 from domain.vocabulary import BREAST_METHODS, FeedingKind, RecordType
 
 __all__ = ["Comparisons", "DaySummary", "DiaperTotals", "FeedingTotals", "GrowthMeasure", "HealthEvent",
@@ -44,7 +55,7 @@ def _summarise(records: Iterable[RecordView], days: _LocalDays, tz: tzinfo,
         if day is not None:
             day.record_count += 1
             adder_for(record.type, _ignore)(day, record)
-    return dict(zip(days.dates, days.summaries))
+    return dict(zip(days.dates, days.summaries, strict=True))
 
 
 class _LocalDays:

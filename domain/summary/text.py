@@ -5,7 +5,12 @@ from collections.abc import Callable, Sequence
 from datetime import date, tzinfo
 
 from domain.summary.days import (
-    Comparisons, DaySummary, FeedingTotals, GrowthMeasure, HealthEvent, SleepTotals,
+    Comparisons,
+    DaySummary,
+    FeedingTotals,
+    GrowthMeasure,
+    HealthEvent,
+    SleepTotals,
     key_metrics,
 )
 
@@ -131,7 +136,9 @@ def _feeding_line(f: FeedingTotals, cmp: Comparisons, lang: str) -> str:
 def _sleep_line(s: SleepTotals, cmp: Comparisons, lang: str) -> str:
     if s.total_min <= 0:
         return ""
-    d = (lambda m: duration_text(m, lang))
+    def d(m: float) -> str:
+        return duration_text(m, lang)
+
     compared = _comparison(s.total_min, cmp, "sleep_min", d, lang)
     if lang == "zh":
         detail = [f"夜间 {d(s.night_min)}"] + ([f"小睡 {s.nap_count}次 {d(s.nap_min)}"] if s.nap_min else [])

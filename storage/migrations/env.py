@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from alembic import context
+from sqlmodel import SQLModel
 
 import storage.tables  # noqa: F401  (registers the tables on the metadata)
-from sqlmodel import SQLModel
 
 target_metadata = SQLModel.metadata
 

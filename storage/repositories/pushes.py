@@ -9,14 +9,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
-from sqlmodel import select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from domain.records import SLEEP_MAX
 from domain.summary.days import RecordView
 from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
-
 
 DEFAULT_SUMMARY_TIME = time(21)
 
@@ -113,7 +112,7 @@ async def load_growth(session: AsyncSession, baby_id: int) -> list[RecordView]:
     return [record_view(row) for row in (await session.exec(query))]
 
 
-def _insert_for(session: AsyncSession):  # noqa: ANN202
+def _insert_for(session: AsyncSession):
     dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
 

@@ -3,8 +3,6 @@ schema per test (dropped afterwards). PostgreSQL params are skipped only when th
 cannot be reached."""
 from __future__ import annotations
 
-import asyncio
-import sys
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -14,12 +12,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:           # tests/ is not a package; reach tests.fakes from the root
-    sys.path.insert(0, str(REPO))
-
-from storage.engine import make_engine, sqlite_url  # noqa: E402
-from storage.migrate import upgrade  # noqa: E402
+from storage.engine import make_engine, sqlite_url
+from storage.migrate import upgrade
 
 PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 PG_CONNECT_TIMEOUT_S = 5
@@ -45,7 +39,7 @@ async def _create_schema(engine: AsyncEngine, schema: str) -> str | None:
     try:
         async with engine.begin() as conn:
             await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError) as exc:
         return f"PostgreSQL at {PG_URL} is unreachable: {exc!r}"
     return None
 

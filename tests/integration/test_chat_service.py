@@ -11,18 +11,18 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func
-from sqlmodel import select
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
 
 from bot.clock import FrozenClock
+from bot.composition import FawnService
 from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import ExtractionOutcome, Extractor, build_extractor
 from bot.understanding.request import ExtractionRequest
-from bot.composition import FawnService
 from domain.vocabulary import ReplyKind, TaskState
-from storage.repositories import turns as repo
 from storage.convert import task_from_row
 from storage.engine import make_sessionmaker
+from storage.repositories import turns as repo
 from storage.tables import AgentTask, AuditEntry, Member, Message, Record
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -55,7 +55,7 @@ class Family:
     buttons: dict[str, str] = field(default_factory=dict)   # action -> token of the last reply
 
     def message(self, who: str, text: str = "", *, token: str | None = None,
-                after: timedelta = timedelta(minutes=1), **extra) -> IncomingMessage:  # noqa: ANN003
+                after: timedelta = timedelta(minutes=1), **extra) -> IncomingMessage:
         self.sent += 1
         self.clock.advance(after)
         return IncomingMessage(PLATFORM, CHAT, who, who, f"m{self.sent}", self.clock(), text,
@@ -67,17 +67,17 @@ class Family:
             self.buttons = {b.action: b.token for b in result.reply.buttons}
         return result
 
-    async def say(self, who: str, text: str, **kw) -> TurnResult:  # noqa: ANN003
+    async def say(self, who: str, text: str, **kw) -> TurnResult:
         return await self.send(self.message(who, text, **kw))
 
     async def press(self, who: str, token: str) -> TurnResult:
         return await self.send(self.message(who, token=token))
 
-    async def count(self, table, *where) -> int:  # noqa: ANN001
+    async def count(self, table, *where) -> int:
         async with self.service.sessions() as s:
             return (await s.exec(select(func.count()).select_from(table).where(*where))).one()
 
-    async def rows(self, table, *where, order=None) -> list:  # noqa: ANN001
+    async def rows(self, table, *where, order=None) -> list:
         async with self.service.sessions() as s:
             q = select(table).where(*where).order_by(order if order is not None else table.id)
             return list((await s.exec(q)).all())
@@ -88,7 +88,7 @@ class Family:
 
 
 @pytest.fixture
-async def family(database) -> Family:  # noqa: ANN001
+async def family(database) -> Family:
     clock = FrozenClock(EVENING)
     extractor = RecordingExtractor(build_extractor())
     service = FawnService(make_sessionmaker(database.engine), extractor, clock=clock)

@@ -16,10 +16,10 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from bot.clock import FrozenClock
+from bot.composition import FawnService, build_service
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import Extractor, build_extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
-from bot.composition import FawnService, build_service
 from domain.extraction import Intent
 from domain.vocabulary import ReplyKind
 from storage.engine import make_sessionmaker, sqlite_url
@@ -76,13 +76,13 @@ class Chat:
         return await self.service.handle(IncomingMessage(PLATFORM, CHAT, who, who, f"m{self.sent}",
                                                          self.clock(), text))
 
-    async def count(self, table) -> int:  # noqa: ANN001
+    async def count(self, table) -> int:
         async with self.service.sessions() as s:
             return (await s.exec(select(func.count()).select_from(table))).one()
 
 
 @pytest.fixture
-async def llm_chat(database, fake_openai: FakeOpenAI) -> Chat:  # noqa: ANN001
+async def llm_chat(database, fake_openai: FakeOpenAI) -> Chat:
     clock = FrozenClock(EVENING)
     service = FawnService(make_sessionmaker(database.engine), llm_extractor(fake_openai), clock=clock)
     return await Chat(service, clock).setup()
@@ -90,7 +90,7 @@ async def llm_chat(database, fake_openai: FakeOpenAI) -> Chat:  # noqa: ANN001
 
 # --- the extractor alone -------------------------------------------------------------------
 
-def _request(text: str, **extra) -> ExtractionRequest:  # noqa: ANN003
+def _request(text: str, **extra) -> ExtractionRequest:
     return ExtractionRequest(text=text, now=EVENING, timezone="Asia/Shanghai", babies=("宝宝",), **extra)
 
 
@@ -208,7 +208,7 @@ async def test_the_second_turn_shows_the_model_the_first_turn_and_the_task_it_op
 # --- the composition root --------------------------------------------------------------------
 
 async def test_build_service_with_a_model_name_sends_only_what_the_rules_cannot_read_to_the_model(
-        tmp_path, fake_openai: FakeOpenAI) -> None:  # noqa: ANN001
+        tmp_path, fake_openai: FakeOpenAI) -> None:
     clock = FrozenClock(EVENING)
     service, engine = await build_service(sqlite_url(tmp_path / "llm.db"), clock=clock, model=MODEL,
                                           base_url=fake_openai.base_url, api_key="x")

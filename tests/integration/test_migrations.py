@@ -12,7 +12,7 @@ import storage.tables  # noqa: F401  (registers every table on SQLModel.metadata
 from storage.migrate import alembic_config, current_revision, upgrade
 
 
-def _differences(connection) -> list:  # noqa: ANN001
+def _differences(connection) -> list:
     """Every difference autogenerate would turn into a new migration (types and server
     defaults included). No difference is ignored."""
     context = MigrationContext.configure(connection, opts={"compare_type": True,
@@ -20,7 +20,7 @@ def _differences(connection) -> list:  # noqa: ANN001
     return compare_metadata(context, SQLModel.metadata)
 
 
-def _table_names(connection) -> set[str]:  # noqa: ANN001
+def _table_names(connection) -> set[str]:
     return set(inspect(connection).get_table_names())
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
-from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
 from bot.composition import build_service
+from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
 
@@ -24,7 +24,7 @@ async def _family(tmp_path: Path):
     return service, engine, clock, family
 
 
-async def _say(service, clock, text: str, n: int):  # noqa: ANN001
+async def _say(service, clock, text: str, n: int):
     clock.advance(timedelta(minutes=1))
     return await service.handle(IncomingMessage("t", "c", "mom", "妈妈", f"m{n}", clock(), text))
 

@@ -25,11 +25,11 @@ def at(month: int, day: int, hour: int = 10) -> datetime:
     return datetime(2026, month, day, hour, tzinfo=ZONE)
 
 
-def asking(metric: QueryMetric, **fields) -> Extraction:  # noqa: ANN003
+def asking(metric: QueryMetric, **fields) -> Extraction:
     return Extraction(intent=Intent.QUERY, query=Query(metric=metric, **fields))
 
 
-async def family_with(database, records: list[dict]) -> tuple:  # noqa: ANN001
+async def family_with(database, records: list[dict]) -> tuple:
     sessions = make_sessionmaker(database.engine)
     store = FamilyStore(sessions, clock=lambda: NOW)
     family_id = await store.setup_family(FamilySetup(platform="test", chat_id="q1", babies=TWINS))
@@ -48,7 +48,7 @@ def test_known_who_weight_percentiles_for_a_girl_and_a_boy(sex: str, birth: date
     assert round(percentile_of("weight_kg", sex, birth, on, kg)) == expected
 
 
-async def test_growth_facts_are_the_who_percentiles_of_each_babys_latest_measures(database) -> None:  # noqa: ANN001
+async def test_growth_facts_are_the_who_percentiles_of_each_babys_latest_measures(database) -> None:
     sessions, family_id = await family_with(database, [
         {"type": "growth", "baby": "小米", "time": at(5, 1), "weight_kg": 6.2, "height_cm": 58},
         {"type": "growth", "baby": "小麦", "time": at(5, 1), "weight_kg": 5.6},
@@ -68,7 +68,7 @@ async def test_growth_facts_are_the_who_percentiles_of_each_babys_latest_measure
     assert len(records) == 3
 
 
-async def test_no_facts_for_other_questions(database) -> None:  # noqa: ANN001
+async def test_no_facts_for_other_questions(database) -> None:
     sessions, family_id = await family_with(database, [])
     async with sessions() as s:
         family = await s.get(Family, family_id)
@@ -76,7 +76,7 @@ async def test_no_facts_for_other_questions(database) -> None:  # noqa: ANN001
         assert await load_query_facts(s, family, ZONE, NOW, Extraction(intent=Intent.CHAT)) == {}
 
 
-async def test_latest_records_are_per_baby_and_of_the_type_asked(database) -> None:  # noqa: ANN001
+async def test_latest_records_are_per_baby_and_of_the_type_asked(database) -> None:
     photos = [{"type": "photo", "baby": "小米", "time": at(5, d), "file": f"p/{d}.jpg"} for d in range(1, 4)]
     sessions, family_id = await family_with(database, photos + [
         {"type": "photo", "baby": "小麦", "time": at(3, 1), "file": "p/old.jpg"},
@@ -90,7 +90,7 @@ async def test_latest_records_are_per_baby_and_of_the_type_asked(database) -> No
     assert files == ["p/1.jpg", "p/2.jpg", "p/3.jpg", "p/old.jpg"]      # not tomorrow's, not the feed
 
 
-async def test_a_days_records_are_loaded_for_a_date(database) -> None:  # noqa: ANN001
+async def test_a_days_records_are_loaded_for_a_date(database) -> None:
     sessions, family_id = await family_with(database, [
         {"type": "diaper", "baby": "小米", "time": at(5, 3, 9), "wet": True},
         {"type": "diaper", "baby": "小米", "time": at(5, 4, 9), "wet": True},

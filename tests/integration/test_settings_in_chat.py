@@ -6,9 +6,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
+from bot.composition import build_service
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
 from bot.push.reminders import ReminderSettings
-from bot.composition import build_service
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
 from storage.tables import Family
@@ -36,7 +36,7 @@ async def _service(tmp_path: Path):
     return service, engine, family_id, say, rescheduled
 
 
-async def _family(service, family_id: int) -> Family:  # noqa: ANN001
+async def _family(service, family_id: int) -> Family:
     async with service.sessions() as s:
         return await s.get(Family, family_id)
 

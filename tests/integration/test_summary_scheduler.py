@@ -5,23 +5,23 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from PIL import Image
 from sqlalchemy import text
-from sqlmodel import select
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+from sqlmodel import select
 
 from bot.clock import FrozenClock
 from bot.protocol import OutgoingReply
-from storage.repositories import pushes as repo
 from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
 from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import make_engine, make_sessionmaker, sqlite_url
 from storage.migrate import upgrade
+from storage.repositories import pushes as repo
 from storage.tables import Baby, Family, OutboxItem, Record, SummaryClaim
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -36,7 +36,7 @@ async def _pg_sessions(schema: str) -> tuple[object, async_sessionmaker] | None:
     try:
         async with engine.begin() as conn:
             await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (OSError, asyncio.TimeoutError):   # unreachable server: skip PostgreSQL
+    except (TimeoutError, OSError):   # unreachable server: skip PostgreSQL
         await engine.dispose()
         return None
     return engine, make_sessionmaker(engine)
@@ -78,13 +78,13 @@ class Sent:
 
 
 def local(day: date, hour: int, minute: int = 0, tz: ZoneInfo = SHANGHAI) -> datetime:
-    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz).astimezone(timezone.utc)
+    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz).astimezone(UTC)
 
 
 async def seed_family(sessions: async_sessionmaker, tz: str = "Asia/Shanghai",
                       summary_time: str = "21:00", settings: dict | None = None,
                       chat_id: str | None = None) -> tuple[int, int]:
-    now = datetime(2025, 6, 1, tzinfo=timezone.utc)
+    now = datetime(2025, 6, 1, tzinfo=UTC)
     async with sessions() as session:
         family = Family(platform="telegram", chat_id=chat_id or uuid.uuid4().hex, timezone=tz,
                         summary_time=summary_time, settings=settings or {}, created_at=now)
@@ -138,7 +138,7 @@ async def test_the_summary_job_fires_at_21_00_in_each_family_zone(sessions, tmp_
     new_york, _ = await seed_family(sessions, "America/New_York")
     summaries = scheduler(sessions, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
     assert await summaries.rebuild_jobs() == 2
-    now = datetime(2025, 6, 3, 12, tzinfo=timezone.utc)
+    now = datetime(2025, 6, 3, 12, tzinfo=UTC)
     for family_id, tz in ((shanghai, SHANGHAI), (new_york, NEW_YORK)):
         job = summaries.scheduler.get_job(summary_job_id(family_id))
         fire = job.trigger.get_next_fire_time(None, now)
@@ -297,7 +297,7 @@ async def test_changing_the_summary_time_moves_the_job(sessions, tmp_path) -> No
         await session.commit()
     await summaries.reschedule_family(family_id)
     job = summaries.scheduler.get_job(summary_job_id(family_id))
-    fire = job.trigger.get_next_fire_time(None, datetime(2025, 6, 3, 4, tzinfo=timezone.utc))
+    fire = job.trigger.get_next_fire_time(None, datetime(2025, 6, 3, 4, tzinfo=UTC))
     assert fire.astimezone(SHANGHAI).strftime("%H:%M") == "20:30"
 
 

@@ -96,7 +96,7 @@ class FakeEngine:
         self.disposed = True
 
 
-def fake_factory(service: FakeChatService, engine: FakeEngine | None = None):  # noqa: ANN201
+def fake_factory(service: FakeChatService, engine: FakeEngine | None = None):
     async def build(url: str, *, clock: Any, model: str) -> tuple[FakeChatService, FakeEngine]:
         return service, engine or FakeEngine()
     return build

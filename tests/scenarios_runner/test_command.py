@@ -6,7 +6,7 @@ from pathlib import Path
 from bot.devtools.scenarios.command import main
 
 
-def test_a_malformed_file_exits_non_zero_naming_file_and_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_a_malformed_file_exits_non_zero_naming_file_and_line(tmp_path: Path, capsys) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\nclock: 2026-05-04T20:15\nturns:\n  - press: confirm\n    by: nobody\n",
                    encoding="utf-8")
@@ -16,7 +16,7 @@ def test_a_malformed_file_exits_non_zero_naming_file_and_line(tmp_path: Path, ca
     assert out.rstrip().splitlines()[-1] == "0 passed, 1 failed"
 
 
-def test_json_output_has_the_documented_shape(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_json_output_has_the_documented_shape(tmp_path: Path, capsys) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\n", encoding="utf-8")
     assert main(["run", "--json", str(bad)]) == 1

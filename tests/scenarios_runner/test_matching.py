@@ -1,10 +1,13 @@
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.devtools.scenarios.matching import (
-    MatchContext, records_difference, task_difference, values_match,
+    MatchContext,
+    records_difference,
+    task_difference,
+    values_match,
 )
 from bot.devtools.scenarios.model import ExpectedRecord, TaskCheck
 from domain.vocabulary import FeedingKind, TaskState
@@ -13,7 +16,7 @@ SHANGHAI = MatchContext(ZoneInfo("Asia/Shanghai"), {1: "小满", 2: "小米"})
 
 
 def test_times_compare_to_the_minute_in_family_local_time():
-    utc = datetime(2026, 5, 3, 12, 0, 40, tzinfo=timezone.utc)
+    utc = datetime(2026, 5, 3, 12, 0, 40, tzinfo=UTC)
     assert values_match(datetime(2026, 5, 3, 20, 0), utc, SHANGHAI)
     assert not values_match(datetime(2026, 5, 3, 20, 1), utc, SHANGHAI)
     assert values_match(datetime(2026, 5, 3, 20, 0), "2026-05-03T12:00:00+00:00", SHANGHAI)
@@ -46,7 +49,7 @@ def test_dates_match_strings_and_dates():
 
 def feeding(record_id: int, amount: float, baby: int = 1) -> dict:
     return {"id": record_id, "type": "feeding", "baby": baby, "kind": "formula", "amount_ml": amount,
-            "start": datetime(2026, 5, 4, 12, 0, tzinfo=timezone.utc)}
+            "start": datetime(2026, 5, 4, 12, 0, tzinfo=UTC)}
 
 
 def test_records_match_one_to_one_whatever_the_order():

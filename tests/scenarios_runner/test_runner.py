@@ -9,6 +9,7 @@ from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, 
 from bot.devtools.scenarios.database import TemplateDatabase
 from bot.devtools.scenarios.loader import parse_scenario
 from bot.devtools.scenarios.runner import run_scenario
+
 from .fake_service import FakeChatService, FakeEngine, fake_factory
 
 HEAD = """\
@@ -120,7 +121,8 @@ async def test_the_final_check_fails_as_final():
 
 
 async def test_family_records_exist_before_the_first_turn():
-    head = HEAD.replace("clock:", "  records:\n    - {type: feeding, start: 2026-05-04T18:00, kind: formula, amount_ml: 120}\nclock:")
+    seeded = "  records:\n    - {type: feeding, start: 2026-05-04T18:00, kind: formula, amount_ml: 120}\n"
+    head = HEAD.replace("clock:", seeded + "clock:")
     result, service = await run("  - mom: 你好\n    expect: {no_change: true}\n"
                                 "final:\n  records: [{type: feeding, start: 2026-05-04T18:00}]\n", head=head)
     assert result.passed, result.message
@@ -145,7 +147,7 @@ async def test_repeat_reports_a_pass_rate_and_the_model_reaches_the_factory(tmp_
     path.write_text(HEAD + "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n", encoding="utf-8")
     models: list[str] = []
 
-    async def factory(url: str, *, clock, model: str):  # noqa: ANN001
+    async def factory(url: str, *, clock, model: str):
         models.append(model)
         return FakeChatService(), FakeEngine()
 

@@ -6,8 +6,7 @@ from zoneinfo import ZoneInfo
 from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent, Slots
 from domain.tasks import PendingTask
-from domain.turn import (BabyView, MemberView, Press, RecordView, SaveTask, Turn, UndoTarget, UpdateRecord,
-                         WriteRecord)
+from domain.turn import BabyView, MemberView, Press, RecordView, SaveTask, Turn, UndoTarget, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, Role, TaskAction, TaskState
 
 TZ = ZoneInfo("Asia/Shanghai")

@@ -4,8 +4,18 @@ from zoneinfo import ZoneInfo
 
 from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent, RecordReference, RoleChange, SettingsChange, Slots
-from domain.turn import (BabyView, DeleteRecord, MemberView, Press, RecordView, SaveTask, SetRole, Turn,
-                         UndoTarget, UpdateSettings)
+from domain.turn import (
+    BabyView,
+    DeleteRecord,
+    MemberView,
+    Press,
+    RecordView,
+    SaveTask,
+    SetRole,
+    Turn,
+    UndoTarget,
+    UpdateSettings,
+)
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, Role, TaskAction, TaskState
 
 TZ = ZoneInfo("Asia/Shanghai")

@@ -7,10 +7,10 @@ from zoneinfo import ZoneInfo
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.timeparse import read_times
-from domain.replies.describe import describe
 from domain.extraction import Slots
 from domain.records import missing_fields, problems
 from domain.replies.asks import ask_text
+from domain.replies.describe import describe
 from domain.vocabulary import Language, RecordType
 
 TZ = ZoneInfo("Asia/Shanghai")

@@ -22,11 +22,11 @@ def at(day: int, hour: int, minute: int = 0) -> datetime:
     return datetime(2026, 5, day, hour, minute, tzinfo=ZONE)
 
 
-def rec(rid: int, rtype: RecordType, baby: int = 1, **fields) -> RecordView:  # noqa: ANN003
+def rec(rid: int, rtype: RecordType, baby: int = 1, **fields) -> RecordView:
     return RecordView(rid, rtype, baby, fields, created_at=NOW)
 
 
-def ask(query: Query, records: list[RecordView], babies=(MI,), baby: str | None = None,  # noqa: ANN001
+def ask(query: Query, records: list[RecordView], babies=(MI,), baby: str | None = None,
         facts: dict | None = None, lang: Language = Language.ZH, now: datetime = NOW) -> tuple[dict, str]:
     turn = Turn(member=GUEST, extraction=Extraction(intent=Intent.QUERY, query=query, baby=baby), now=now,
                 babies=tuple(babies), language=lang, query_records=tuple(records), query_facts=facts or {})
@@ -115,7 +115,8 @@ def test_growth_shows_the_latest_of_each_measure_with_its_percentile() -> None:
                rec(2, RecordType.GROWTH, time=datetime(2026, 4, 1, 10, tzinfo=ZONE), weight_kg=4.6, head_cm=37)]
     facts = {FACTS_PERCENTILES: {1: {"weight_kg": 48.4, "height_cm": 67.3}}}
     _, text = ask(Query(metric=QueryMetric.GROWTH), records, facts=facts)
-    assert text == "体重 6.2kg（5月1日），同龄女孩第 48 百分位；身高 58cm（5月1日），第 67 百分位；头围 37cm（4月1日）。"
+    assert text == ("体重 6.2kg（5月1日），同龄女孩第 48 百分位；身高 58cm（5月1日），第 67 百分位；"
+                    "头围 37cm（4月1日）。")
     _, text = ask(Query(metric=QueryMetric.GROWTH), records, facts=facts, lang=Language.EN)
     assert text.startswith("Weight 6.2 kg (May 1), 48th percentile for girls of the same age; height 58 cm")
 

@@ -12,8 +12,16 @@ from PIL import Image
 
 from bot.push import charts as chart
 from bot.push.charts import (
-    DAYS_KEY, LABELS_KEY, PNG_SIGNATURE, SERIES_KEY, GrowthChartData, label_language,
-    merged_week_chart_data, render_growth_chart, render_week_chart, week_chart_data,
+    DAYS_KEY,
+    LABELS_KEY,
+    PNG_SIGNATURE,
+    SERIES_KEY,
+    GrowthChartData,
+    label_language,
+    merged_week_chart_data,
+    render_growth_chart,
+    render_week_chart,
+    week_chart_data,
 )
 from bot.push.growth import percentile_lines
 from domain.summary.days import RecordView, summarise_days
@@ -22,7 +30,7 @@ SHANGHAI = ZoneInfo("Asia/Shanghai")
 DATES = [date(2025, 6, 3) - timedelta(days=i) for i in range(6, -1, -1)]
 
 
-def week(ml: float, name: str):  # noqa: ANN201
+def week(ml: float, name: str):
     feeds = [RecordView("feeding", datetime.combine(d, datetime.min.time(), SHANGHAI).replace(hour=9),
                         None, {"kind": "formula", "method": "bottle", "amount_ml": ml}) for d in DATES]
     return week_chart_data(list(summarise_days(feeds, SHANGHAI, DATES).values()), name)

@@ -5,7 +5,12 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from domain.summary.days import (
-    RecordView, compare, partial_day_cutoff, summarise_day, summarise_days, summarise_with_comparisons,
+    RecordView,
+    compare,
+    partial_day_cutoff,
+    summarise_day,
+    summarise_days,
+    summarise_with_comparisons,
 )
 from domain.summary.text import render_summary
 

@@ -1,7 +1,7 @@
 """WHO percentiles for the summary's growth line and the growth curve: pure tables."""
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from bot.push.growth import percentile_lines, percentile_of, with_percentiles
 from domain.summary.days import GrowthMeasure
@@ -26,7 +26,7 @@ def test_no_percentile_without_sex_or_birth_date() -> None:
 
 
 def test_percentiles_are_filled_in_for_each_measure_taken() -> None:
-    measure = GrowthMeasure(datetime(2025, 6, 1, tzinfo=timezone.utc), weight_kg=6.0, height_cm=60.0)
+    measure = GrowthMeasure(datetime(2025, 6, 1, tzinfo=UTC), weight_kg=6.0, height_cm=60.0)
     filled = with_percentiles(measure, "female", BIRTH, date(2025, 6, 1))
     assert filled.weight_percentile is not None and filled.height_percentile is not None
     assert filled.head_percentile is None

@@ -1,7 +1,7 @@
 """Which reminders are due: pure decisions, off by default."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.push.reminders import ReminderSettings, due_reminders

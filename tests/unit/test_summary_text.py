@@ -8,7 +8,12 @@ from zoneinfo import ZoneInfo
 from bot.devtools.bench.command import main as bench_main
 from bot.push.charts import week_chart_data
 from domain.summary.days import (
-    Comparisons, KeyMetrics, RecordView, compare, summarise_day, summarise_days,
+    Comparisons,
+    KeyMetrics,
+    RecordView,
+    compare,
+    summarise_day,
+    summarise_days,
 )
 from domain.summary.text import duration_text, render_summary, render_week
 

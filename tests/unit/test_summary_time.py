@@ -5,8 +5,8 @@ from datetime import time
 
 import pytest
 
-from storage.repositories.pushes import FamilySchedule
 from domain.summary.time import parse_summary_time
+from storage.repositories.pushes import FamilySchedule
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -4,8 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from telegram import Update
-from telegram.ext import (AIORateLimiter, Application, CallbackQueryHandler, ChatMemberHandler,
-                          CommandHandler, MessageHandler, filters)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
 
 from bot.channels.telegram.chat_events import on_migration, on_my_chat_member
 from bot.channels.telegram.commands import on_export, on_help, on_settings, on_start

@@ -5,11 +5,11 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.family import admin as family_admin
-from bot.protocol import FamilySetup, MemberSetup
 from bot.channels.telegram import texts
 from bot.channels.telegram.handlers import FawnTelegram, fawn_of, on_message
 from bot.channels.telegram.translate import PLATFORM, chat_kind, sender_name
+from bot.family import admin as family_admin
+from bot.protocol import FamilySetup, MemberSetup
 from domain.permissions import Permission, may
 from domain.vocabulary import Role
 

@@ -10,14 +10,14 @@ from telegram import Bot, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.family import admin as family_admin
-from bot.clock import Clock
-from bot.delivery.outbox import deliver
-from bot.protocol import TurnResult
 from bot.channels.telegram.port import ChatServicePort
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
 from bot.channels.telegram.translate import PLATFORM, message_to_incoming, press_to_incoming
+from bot.clock import Clock
+from bot.delivery.outbox import deliver
+from bot.family import admin as family_admin
+from bot.protocol import TurnResult
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | N
         await fawn.send_result(bot, chat_id, result)
 
 
-async def _answer(query, text: str | None = None) -> None:  # noqa: ANN001
+async def _answer(query, text: str | None = None) -> None:
     try:
         await query.answer(text=text)
     except TelegramError as exc:   # e.g. a query too old to answer; nothing else to do

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated
 
-from bot.protocol import OutgoingReply
 from bot.channels.telegram.render import keyboard, message_kwargs, photo_caption
+from bot.protocol import OutgoingReply
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ WELCOME_NEW = (
     "(read-only) until a parent gives them a role. Just tell me what happened; /help for more."
 )
 WELCOME_BACK = "这个群已经有家庭档案了，数据都在。/help 查看用法。This chat already has a family; /help for more."
-ADDED_NEW = "谢谢邀请！家长发送 /start 建立家庭档案。Thanks for adding me — a parent can send /start to set up the family."
+ADDED_NEW = ("谢谢邀请！家长发送 /start 建立家庭档案。"
+             "Thanks for adding me — a parent can send /start to set up the family.")
 ADDED_BACK = "我回来了，之前的记录都还在。I'm back; the family's records are all still here."
 NO_FAMILY = "这个群还没有家庭档案，先发送 /start。This chat has no family yet — send /start first."
 PARENTS_ONLY = "只有家长可以这样做。Only a parent can do that."

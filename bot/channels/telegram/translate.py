@@ -1,7 +1,7 @@
 """Telegram update → the common `IncomingMessage`. Translation only, no decisions."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from telegram import CallbackQuery, Chat, Message, MessageEntity, Update, User
@@ -103,4 +103,4 @@ def is_relevant_message(update: Update) -> bool:
 
 
 def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

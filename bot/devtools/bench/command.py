@@ -7,7 +7,7 @@ import random
 import sys
 import time as clock
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -37,7 +37,7 @@ def synthetic_week(rng: random.Random, tz: tzinfo, last_day: date, days: int = 9
 
 def _at(tz: tzinfo, day: date, hour: int, minute: int = 0) -> datetime:
     """A local wall time as aware UTC, the way records come out of storage."""
-    return datetime.combine(day, time(hour % 24, minute), tzinfo=tz).astimezone(timezone.utc)
+    return datetime.combine(day, time(hour % 24, minute), tzinfo=tz).astimezone(UTC)
 
 
 def _feeds(rng: random.Random, tz: tzinfo, day: date) -> list[RecordView]:
@@ -94,7 +94,7 @@ def bench_summaries(argv: list[str]) -> int:
     gc.collect()
     gc.freeze()          # the synthetic week is set-up data, not the job's garbage
     started, cpu_started = clock.perf_counter(), clock.process_time()
-    for (tz, english), records in zip(families, weeks):
+    for (tz, english), records in zip(families, weeks, strict=True):
         build_summary_text(records, tz, local_date, "en" if english else "zh")
     elapsed, cpu = clock.perf_counter() - started, clock.process_time() - cpu_started
     gc.unfreeze()
@@ -112,7 +112,7 @@ def _write_sample(records: list[RecordView], tz: tzinfo, local_date: date, path:
 
     print("\n" + build_summary_text(records, tz, local_date))
     dates = [local_date - timedelta(days=i) for i in range(6, -1, -1)]
-    as_of = datetime.combine(local_date, time(21), tzinfo=tz).astimezone(timezone.utc)
+    as_of = datetime.combine(local_date, time(21), tzinfo=tz).astimezone(UTC)
     days = summarise_days(records, tz, dates, as_of)
     print(f"chart: {render_week_chart(week_chart_data(list(days.values())), path)}")
 

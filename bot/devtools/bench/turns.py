@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import statistics
 import tempfile
 import time
-import resource
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
-from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup
 from bot.composition import build_service
+from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup
 from storage.engine import sqlite_url
 
 SCRIPT = ("刚刚喝了91ml配方奶", "昨晚睡眠7个小时", "差不多，醒1次", "8点到3点", "#confirm",
@@ -46,7 +46,7 @@ async def _run(count: int) -> int:
     return 0 if p95 < P95_BUDGET_MS else 1
 
 
-async def _drive(service, clock: FrozenClock, count: int) -> list[float]:  # noqa: ANN001
+async def _drive(service, clock: FrozenClock, count: int) -> list[float]:
     latencies, last_buttons = [], ()
     for n in range(count):
         line = SCRIPT[n % len(SCRIPT)]

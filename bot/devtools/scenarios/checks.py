@@ -4,12 +4,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.protocol import OutgoingReply
 from bot.devtools.scenarios.matching import (
-    MatchContext, describe_record, profile_difference, records_difference, task_difference,
+    MatchContext,
+    describe_record,
+    profile_difference,
+    records_difference,
+    task_difference,
 )
 from bot.devtools.scenarios.model import Expectation, FinalCheck, ProfileCheck, TaskCheck
 from bot.devtools.scenarios.state import Changes, FamilyState
+from bot.protocol import OutgoingReply
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.clock import FrozenClock
-from bot.protocol import ButtonPress, IncomingMessage, OutgoingButton, OutgoingReply
 from bot.devtools.scenarios.checks import TurnOutcome
 from bot.devtools.scenarios.model import Scenario, Turn
 from bot.devtools.scenarios.state import FamilyState, changes_between, state_of
+from bot.protocol import ButtonPress, IncomingMessage, OutgoingButton, OutgoingReply
 from domain.vocabulary import ChatKind
 
 PLATFORM, CHAT_ID = "scenario", "s1"

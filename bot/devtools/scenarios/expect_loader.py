@@ -6,7 +6,12 @@ from typing import Any
 from yaml.nodes import Node
 
 from bot.devtools.scenarios.model import (
-    ExpectedRecord, Expectation, FinalCheck, ProfileCheck, RecordsCheck, TaskCheck,
+    Expectation,
+    ExpectedRecord,
+    FinalCheck,
+    ProfileCheck,
+    RecordsCheck,
+    TaskCheck,
 )
 from bot.devtools.scenarios.times import parse_local_time
 from bot.devtools.scenarios.yamlnodes import NodeReader

@@ -8,7 +8,13 @@ from yaml.nodes import Node
 
 from bot.devtools.scenarios.expect_loader import ExpectationReader
 from bot.devtools.scenarios.model import (
-    ClockStep, Expectation, FamilySpec, FinalCheck, MemberSpec, Scenario, Turn,
+    ClockStep,
+    Expectation,
+    FamilySpec,
+    FinalCheck,
+    MemberSpec,
+    Scenario,
+    Turn,
 )
 from bot.devtools.scenarios.times import parse_local_time, parse_offset
 from bot.devtools.scenarios.yamlnodes import NodeReader, ScenarioFileError, line_of
@@ -55,7 +61,7 @@ def parse_scenario(text: str, path: Path) -> Scenario:
         final=expectations.final(items["final"]) if "final" in items else FinalCheck())
 
 
-def _clock(nodes: NodeReader, node: Node):  # noqa: ANN202
+def _clock(nodes: NodeReader, node: Node):
     try:
         return parse_local_time(nodes.value(node))
     except ValueError as error:

@@ -9,7 +9,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
-from bot.protocol import FamilySetup, MemberSetup
 from bot.devtools.scenarios.checks import final_difference, turn_difference
 from bot.devtools.scenarios.conversation import Conversation
 from bot.devtools.scenarios.database import TemplateDatabase, remove_database
@@ -17,6 +16,7 @@ from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
 from bot.devtools.scenarios.state import FamilyState
 from bot.devtools.scenarios.times import aware
+from bot.protocol import FamilySetup, MemberSetup
 from domain.vocabulary import ChatKind
 
 ServiceFactory = Callable[..., Awaitable[tuple[Any, Any]]]   # (url, *, clock, model) -> (service, engine)
@@ -34,7 +34,7 @@ class ScenarioResult:
 
 async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[Any, Any]:
     """The composition root's service on a copy of the migrated template (so: no migrating again)."""
-    from bot.composition import build_service   # imported when first needed
+    from bot.composition import build_service  # imported when first needed
     if "migrate" in inspect.signature(build_service).parameters:
         return await build_service(url, clock=clock, model=model, migrate=False)
     return await build_service(url, clock=clock, model=model)
@@ -52,7 +52,7 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model:
             family_id = await set_up_family(service, scenario, zone)
             conversation = Conversation(service, family_id, clock, scenario)
             first_state = await conversation.state()
-        except Exception as error:  # noqa: BLE001 — a broken service fails the scenario, not the run
+        except Exception as error:
             return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
         return await play_turns(conversation, first_state, scenario, zone)
     finally:
@@ -82,7 +82,7 @@ async def play_turns(conversation: Conversation, state: FamilyState, scenario: S
         move_clock(conversation.clock, turn, first=number == 1, zone=zone)
         try:
             outcome = await conversation.play(turn, number, state)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"))
         state = outcome.after
         ctx = MatchContext(zone, state.baby_names())

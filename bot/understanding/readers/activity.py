@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from bot.understanding.timeparse import FUTURE_SLACK, TimeReading
 from bot.understanding.readers.quantities import bare_numbers, volumes_ml
+from bot.understanding.timeparse import FUTURE_SLACK, TimeReading
 from domain.extraction import Slots
 
 _PUMPING = re.compile(r"[吸挤泵]完?了?奶|背奶|吸出|挤出|吸了\d+\s*(?:ml|毫升|cc)|\bpump(?:ed|ing|s)?\b|"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from bot.understanding.readers.quantities import NUM, Quantity, lengths_cm, now_unless_other_day, weights_kg
 from bot.understanding.timeparse import TimeReading
-from bot.understanding.readers.quantities import now_unless_other_day, NUM, Quantity, lengths_cm, weights_kg
 from domain.extraction import Slots
 
 _DIAPER_ITEM = re.compile(r"尿布|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies", re.I)

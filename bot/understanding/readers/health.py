@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from bot.understanding.readers.quantities import NUM, fahrenheit_to_c, now_unless_other_day, temperature_c
 from bot.understanding.timeparse import TimeReading
-from bot.understanding.readers.quantities import now_unless_other_day, NUM, fahrenheit_to_c, temperature_c
 from domain.extraction import Slots
 
 TEMP_WORDS = re.compile(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemp(?:erature)?\b|\bfever\b", re.I)

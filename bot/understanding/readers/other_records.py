@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from bot.understanding.timeparse import TimeReading
 from bot.understanding.readers.activity import is_pumping, is_tummy_time, pumping_slots, tummy_slots
 from bot.understanding.readers.body import diaper_slots, growth_slots, is_diaper, is_growth
 from bot.understanding.readers.health import health_kind, health_slots, is_question
+from bot.understanding.timeparse import TimeReading
 from domain.extraction import Slots
 from domain.vocabulary import RecordType
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from bot.understanding import words as lx
 from bot.understanding import question_words as qw
+from bot.understanding import words as lx
 from bot.understanding.readers.question_period import read_daypart, read_period
 from domain.extraction import Query, QueryMetric, QueryPeriod
 from domain.vocabulary import HealthKind, RecordType
-
 
 _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
 

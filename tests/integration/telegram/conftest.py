@@ -2,24 +2,18 @@
 harness that runs the real python-telegram-bot Application (long polling) against them."""
 from __future__ import annotations
 
-import sys
-from datetime import datetime, timezone
-from pathlib import Path
+from datetime import UTC, datetime
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
-if str(REPO) not in sys.path:           # tests/ is not a package; reach tests.fakes from the root
-    sys.path.insert(0, str(REPO))
-
-from bot.clock import FrozenClock  # noqa: E402
-from storage.engine import make_engine, make_sessionmaker, sqlite_url  # noqa: E402
-from storage.migrate import upgrade  # noqa: E402
-from tests.fakes.telegram_api import FakeTelegramApi  # noqa: E402
-from tests.integration.telegram.harness import TelegramHarness  # noqa: E402
+from bot.clock import FrozenClock
+from storage.engine import make_engine, make_sessionmaker, sqlite_url
+from storage.migrate import upgrade
+from tests.fakes.telegram_api import FakeTelegramApi
+from tests.integration.telegram.harness import TelegramHarness
 
 # 2026-05-04 20:15 in Shanghai: the evening of the seed sleep conversation
-START = datetime(2026, 5, 4, 12, 15, tzinfo=timezone.utc)
+START = datetime(2026, 5, 4, 12, 15, tzinfo=UTC)
 
 
 @pytest.fixture

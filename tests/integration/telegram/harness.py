@@ -4,18 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.clock import FrozenClock
-from bot.protocol import IncomingMessage, TurnResult
 from bot.channels.telegram import texts
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
+from bot.clock import FrozenClock
+from bot.protocol import IncomingMessage, TurnResult
 from tests.fakes.telegram_api import ApiCall, FakeTelegramApi
 from tests.integration.telegram.services import ObservedService
 from tests.integration.telegram.updates import GROUP, MOM, text_message
 
 
 class TelegramHarness:
-    def __init__(self, fake: FakeTelegramApi, service, *, sessions, clock: FrozenClock,  # noqa: ANN001
+    def __init__(self, fake: FakeTelegramApi, service, *, sessions, clock: FrozenClock,
                  photos_dir: Path, webhook: bool, rate_limit_retries: int) -> None:
         self.fake = fake
         self.service = ObservedService(service)
@@ -27,7 +27,7 @@ class TelegramHarness:
             fake.token, self.fawn, endpoint=BotApiEndpoint(fake.base_url, fake.base_file_url),
             webhook=webhook, rate_limit_retries=rate_limit_retries)
 
-    async def __aenter__(self) -> "TelegramHarness":
+    async def __aenter__(self) -> TelegramHarness:
         await self.application.initialize()
         await self.application.start()
         if not self.webhook:

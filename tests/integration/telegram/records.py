@@ -6,16 +6,16 @@ from sqlmodel import select
 from storage.tables import Family, Message, Record
 
 
-async def live_records(sessions) -> list[Record]:  # noqa: ANN001
+async def live_records(sessions) -> list[Record]:
     async with sessions() as session:
         return list((await session.exec(select(Record).where(Record.deleted_at.is_(None)))).all())
 
 
-async def stored_reply(sessions, reply_id: int) -> Message:  # noqa: ANN001
+async def stored_reply(sessions, reply_id: int) -> Message:
     async with sessions() as session:
         return await session.get(Message, reply_id)
 
 
-async def family_of_chat(sessions, chat_id: str) -> Family | None:  # noqa: ANN001
+async def family_of_chat(sessions, chat_id: str) -> Family | None:
     async with sessions() as session:
         return (await session.exec(select(Family).where(Family.chat_id == chat_id))).first()

@@ -8,7 +8,7 @@ from sqlmodel import select
 from storage.tables import Baby, Family, Member
 
 
-async def seed_family(sessions, chat_id: str, members: dict[str, str], at: datetime) -> int:  # noqa: ANN001
+async def seed_family(sessions, chat_id: str, members: dict[str, str], at: datetime) -> int:
     """A Telegram family for `chat_id` with members {platform user id: role}."""
     async with sessions() as session:
         family = Family(platform="telegram", chat_id=chat_id, created_at=at)
@@ -22,6 +22,6 @@ async def seed_family(sessions, chat_id: str, members: dict[str, str], at: datet
         return family.id
 
 
-async def family_chat_ids(sessions) -> list[str]:  # noqa: ANN001
+async def family_chat_ids(sessions) -> list[str]:
     async with sessions() as session:
         return list((await session.exec(select(Family.chat_id).order_by(Family.id))).all())

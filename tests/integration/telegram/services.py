@@ -14,7 +14,7 @@ WAIT_SECONDS = 5.0
 class ObservedService:
     """Passes every call to `inner` and lets tests wait for turns, without sleeping."""
 
-    def __init__(self, inner) -> None:  # noqa: ANN001
+    def __init__(self, inner) -> None:
         self.inner = inner
         self.turns: list[tuple[IncomingMessage, TurnResult]] = []
         self.delivered: dict[int, str] = {}
@@ -27,7 +27,8 @@ class ObservedService:
             self._changed.notify_all()
         return result
 
-    async def wait_for_turns(self, count: int, timeout: float = WAIT_SECONDS) -> list[tuple[IncomingMessage, TurnResult]]:
+    async def wait_for_turns(self, count: int,
+                             timeout: float = WAIT_SECONDS) -> list[tuple[IncomingMessage, TurnResult]]:
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(self.turns) >= count), timeout)
         return self.turns

@@ -3,13 +3,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.protocol import OutgoingReply, TurnResult
 from bot.channels.telegram import texts
+from bot.protocol import OutgoingReply, TurnResult
 from domain.vocabulary import ReplyKind
 from tests.integration.telegram.seed import family_chat_ids, seed_family
 from tests.integration.telegram.services import ScriptedService, scripted_reply
-from tests.integration.telegram.updates import (GROUP, SUPERGROUP_ID, bot_membership, edited_message,
-                                                migration_messages, photo_message, text_message)
+from tests.integration.telegram.updates import (
+    GROUP,
+    SUPERGROUP_ID,
+    bot_membership,
+    edited_message,
+    migration_messages,
+    photo_message,
+    text_message,
+)
 
 JPEG = b"\xff\xd8\xff\xe0fake-jpeg-bytes"
 

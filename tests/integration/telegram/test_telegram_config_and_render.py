@@ -5,9 +5,9 @@ import logging
 
 import pytest
 
+from bot.channels.telegram.render import CallbackDataTooLong, keyboard
 from bot.config import load_config
 from bot.protocol import OutgoingButton
-from bot.channels.telegram.render import CallbackDataTooLong, keyboard
 
 
 def test_the_environment_overrides_the_file_and_secrets_stay_hidden(tmp_path, monkeypatch, caplog):
@@ -35,5 +35,6 @@ def test_a_webhook_without_a_secret_is_refused(tmp_path):
 def test_callback_data_over_64_bytes_is_never_sent():
     with pytest.raises(CallbackDataTooLong):
         keyboard((OutgoingButton(action="confirm", label="确认", token="确" * 22),))
-    markup = keyboard((OutgoingButton("confirm", "确认", "t1.1.confirm"), OutgoingButton("cancel", "取消", "t1.1.cancel")))
+    markup = keyboard((OutgoingButton("confirm", "确认", "t1.1.confirm"),
+                       OutgoingButton("cancel", "取消", "t1.1.cancel")))
     assert [[b.callback_data for b in row] for row in markup.inline_keyboard] == [["t1.1.confirm", "t1.1.cancel"]]

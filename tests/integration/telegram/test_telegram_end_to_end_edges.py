@@ -6,14 +6,20 @@ import json
 from datetime import timedelta
 
 import httpx
-import pytest
 
-from bot.delivery.outbox import retry_due
 from bot.channels.telegram import texts
 from bot.channels.telegram.webhook import SECRET_HEADER, build_webhook_app
+from bot.delivery.outbox import retry_due
 from tests.integration.telegram.records import family_of_chat, live_records, stored_reply
-from tests.integration.telegram.updates import (FRIEND, GROUP, SUPERGROUP_ID, edited_message,
-                                                migration_messages, photo_message, text_message)
+from tests.integration.telegram.updates import (
+    FRIEND,
+    GROUP,
+    SUPERGROUP_ID,
+    edited_message,
+    migration_messages,
+    photo_message,
+    text_message,
+)
 
 SECRET = "s3cret-for-tests"
 
@@ -34,7 +40,8 @@ async def test_a_webhook_update_with_the_right_secret_is_recorded(harness_factor
     assert len(await live_records(sessions)) == 1 and len(bot.service.turns) == 1
 
 
-async def test_a_429_reply_goes_to_the_outbox_and_is_delivered_once_later(harness_factory, real_service, sessions, clock):
+async def test_a_429_reply_goes_to_the_outbox_and_is_delivered_once_later(harness_factory, real_service, sessions,
+                                                                         clock):
     async with harness_factory(real_service, rate_limit_retries=0) as bot:
         await bot.start_family()
         bot.fake.fail_next("sendMessage", 429, "Too Many Requests: retry after 3", {"retry_after": 3})

@@ -13,7 +13,7 @@ from tests.integration.telegram.services import ScriptedService, scripted_reply
 TOO_MANY = ("Too Many Requests: retry after 1", {"retry_after": 1})
 
 
-async def outbox_items(sessions) -> list[OutboxItem]:  # noqa: ANN001
+async def outbox_items(sessions) -> list[OutboxItem]:
     async with sessions() as session:
         return list((await session.exec(select(OutboxItem))).all())
 

@@ -13,7 +13,7 @@ SECRET = "s3cret-for-tests"
 PATH = "/telegram/webhook"
 
 
-def _client(application) -> httpx.AsyncClient:  # noqa: ANN001
+def _client(application) -> httpx.AsyncClient:
     app = build_webhook_app(application, secret=SECRET, path=PATH)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://fawn.test")
 
