@@ -1,16 +1,25 @@
-"""`fawn`: one console script; each subcommand lives in the module that owns it."""
+"""`fawn`: one console script. Each command lives in the module that owns it and is imported
+only when it runs, so `fawn --help` is instant."""
 from __future__ import annotations
 
+import argparse
+import asyncio
 import importlib
 import sys
+from pathlib import Path
 
+from storage.engine import Database, sqlite_url
+
+DEFAULT_DATA_DIR = Path("data")
+
+# name → ("module:function", help). The function takes the remaining arguments and returns the exit code.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "chat": ("bot.channels.console", "terminal family chat on the embedded default"),
+    "chat": ("bot.composition:chat_main", "terminal family chat on the embedded default: fawn chat [--demo]"),
+    "run": ("bot.composition:main", "run the messenger bots: fawn run --config config.toml"),
     "scenarios": ("bot.devtools.scenarios.command", "run scenario files: fawn scenarios run PATH..."),
-    "db": ("bot.devtools.db_command", "database: fawn db upgrade"),
-    "run": ("bot.composition", "run the messenger bots: fawn run --config config.toml"),
+    "db": ("bot.cli:db_main", "database: fawn db upgrade|current [--url URL]"),
     "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
-    "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench [turns|summaries]"),
+    "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench turns|summaries"),
 }
 
 
@@ -23,14 +32,41 @@ def main(argv: list[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"fawn: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
         return 2
-    module = importlib.import_module(COMMANDS[name][0])
-    return int(module.main(rest) or 0)
+    module_name, _, function = COMMANDS[name][0].partition(":")
+    command = getattr(importlib.import_module(module_name), function or "main")
+    return int(command(rest) or 0)
 
 
 def usage() -> str:
-    lines = ["usage: fawn COMMAND [ARGS]", "", "commands:"]
+    lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options)", "", "commands:"]
     lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
+
+
+def local_database_url(data_dir: Path = DEFAULT_DATA_DIR) -> str:
+    """The embedded default: a SQLite file in the data folder (made if missing)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return sqlite_url(data_dir / "fawn.db")
+
+
+def db_main(argv: list[str]) -> int:
+    """`fawn db upgrade [--url URL]`: run the migrations (SQLite file by default, or PostgreSQL)."""
+    parser = argparse.ArgumentParser(prog="fawn db")
+    parser.add_argument("action", choices=["upgrade", "current"])
+    parser.add_argument("--url", help="database URL (default: sqlite file data/fawn.db)")
+    args = parser.parse_args(argv)
+    return asyncio.run(_db(args.action, args.url or local_database_url()))
+
+
+async def _db(action: str, url: str) -> int:
+    database = Database.at(url)
+    try:
+        if action == "upgrade":
+            await database.upgrade()
+        print(f"revision: {await database.revision()}")
+    finally:
+        await database.dispose()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Clocks. The domain never reads the time; the shell passes `now` in."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-Clock = Callable[[], datetime]
+from bot.protocol import Clock
+
+__all__ = ["Clock", "FrozenClock", "utc_now"]
 
 
 def utc_now() -> datetime:

@@ -1,10 +1,9 @@
-"""The composition root: the only place that builds things (engine, service, extractor, messengers).
+"""The composition root: the only place that builds things — the database, the extractor, the
+chat service, the family port, the outbox, the messengers — and wires them together.
 
-`fawn run --config config.toml` runs the messenger bots.
-
-Reads the configuration once, builds the engine and the chat service, the Telegram
-Application, the outbox retry loop (and, soon, the summary scheduler), then runs long
-polling or the webhook server until SIGINT/SIGTERM.
+`open_fawn(url)` gives everything one database serves (the terminal chat, scenarios, tests and
+`fawn run` all start here); `fawn run --config config.toml` runs the messenger bots with the
+summary scheduler and the outbox retry loop until SIGINT/SIGTERM.
 """
 from __future__ import annotations
 
@@ -16,53 +15,60 @@ import os
 import signal
 import socket
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
+from bot.channels.console import ConsoleChat, ConsoleSettings
+from bot.channels.telegram.application import BotApiEndpoint, build_application
+from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.runner import WebhookSettings, run_polling, run_webhook
+from bot.cli import local_database_url
 from bot.clock import Clock, utc_now
 from bot.config import FawnConfig, load_config
-from bot.delivery.outbox import run_outbox_loop
-from bot.family.setup import FamilySnapshot, FamilyStore
-from bot.protocol import FamilySetup
+from bot.delivery.outbox import Outbox
+from bot.delivery.push import FamilyPush
+from bot.family.operations import FamilyOperations
 from bot.push.scheduler import SummaryScheduler
+from bot.push.summaries import SummaryBuilder
+from bot.turn.replies import ReplyResolver
 from bot.turn.service import ChatService
-from bot.understanding.extractor import build_extractor
-from storage.engine import make_engine, make_sessionmaker
-from storage.migrate import upgrade
-from storage.tables import Family
-
-
-class FawnService(ChatService):
-    """The chat service plus family set-up and read-back, for adapters, the CLI and scenarios."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.families = FamilyStore(self.sessions, self.clock)
-
-    async def setup_family(self, setup: FamilySetup) -> int:
-        return await self.families.setup_family(setup)
-
-    async def add_records(self, family_id: int, records: list[dict]) -> None:
-        await self.families.add_records(family_id, records)
-
-    async def snapshot(self, family_id: int) -> FamilySnapshot:
-        return await self.families.snapshot(family_id)
-
-
-async def build_service(database_url: str, *, clock: Clock = utc_now, model: str = "rules",
-                        base_url: str | None = None, api_key: str | None = None,
-                        migrate: bool = True, chart_dir: Path | None = None) -> tuple[FawnService, AsyncEngine]:
-    engine = make_engine(database_url)
-    if migrate:
-        await upgrade(engine)
-    service = FawnService(make_sessionmaker(engine), build_extractor(model, base_url, api_key), clock=clock,
-                          chart_dir=chart_dir)
-    return service, engine
+from bot.understanding.extractor import Extractor, build_extractor
+from storage.engine import Database
 
 log = logging.getLogger("fawn")
 
 QUIET_LOGGERS = ("httpx", "httpcore")   # httpx logs request URLs, and Bot API URLs hold the token
+
+
+@dataclass(frozen=True)
+class Fawn:
+    """Everything one database serves: the chat turn, the family port and the outbox."""
+
+    database: Database
+    chat: ChatService
+    families: FamilyOperations
+    outbox: Outbox
+
+    async def close(self) -> None:
+        await self.database.dispose()
+
+
+async def open_fawn(database_url: str, *, clock: Clock = utc_now, model: str = "rules",
+                    base_url: str | None = None, api_key: str | None = None, migrate: bool = True,
+                    chart_dir: Path | None = None) -> Fawn:
+    """The application on one database (migrated to head unless told not to)."""
+    database = Database.at(database_url)
+    if migrate:
+        await database.upgrade()
+    return assemble(database, build_extractor(model, base_url, api_key), clock=clock, chart_dir=chart_dir)
+
+
+def assemble(database: Database, extractor: Extractor, *, clock: Clock = utc_now,
+             chart_dir: Path | None = None) -> Fawn:
+    """The application on an open database with a given extractor (tests pass their own)."""
+    replies = ReplyResolver(SummaryBuilder(chart_dir), charts=chart_dir is not None)
+    chat = ChatService(database, extractor, replies, clock=clock)
+    return Fawn(database, chat, FamilyOperations(database, clock), Outbox(database, clock))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,59 +96,42 @@ def configure_logging(level: str) -> None:
 
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
-    from bot.channels.telegram.application import BotApiEndpoint, build_application
-    from bot.channels.telegram.handlers import FawnTelegram
-    from bot.channels.telegram.runner import WebhookSettings, run_polling, run_webhook
-
     config.data_dir.mkdir(parents=True, exist_ok=True)
     understanding = config.understanding
-    service, engine = await build_service(config.database_url, model=understanding.model,
-                                          base_url=understanding.base_url,
-                                          api_key=understanding.api_key.get_secret_value()
-                                          if understanding.api_key else None,
-                                          chart_dir=config.data_dir / "charts")
-    sessions = make_sessionmaker(engine)
+    fawn = await open_fawn(config.database_url, model=understanding.model, base_url=understanding.base_url,
+                           api_key=understanding.api_key.get_secret_value() if understanding.api_key else None,
+                           chart_dir=config.data_dir / "charts")
     telegram = config.telegram
-    fawn = FawnTelegram(service=service, sessions=sessions, clock=utc_now, photos_dir=config.photos_dir)
+    adapter = FawnTelegram(chat=fawn.chat, families=fawn.families, delivery=fawn.outbox, clock=utc_now,
+                           photos_dir=config.photos_dir)
     application = build_application(
-        telegram.token.get_secret_value(), fawn, webhook=telegram.mode == "webhook",
+        telegram.token.get_secret_value(), adapter, webhook=telegram.mode == "webhook",
         endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
         rate_limit_retries=telegram.rate_limit_retries)
     stop = stop or stop_on_signals()
-    senders = {"telegram": fawn.sender(application.bot)}
-    background = [asyncio.create_task(run_outbox_loop(
-        sessions, senders, stop=stop,
-        on_delivered=service.mark_delivered))]
-    summaries = SummaryScheduler(sessions, summary_sender(sessions, senders), utc_now,
+    senders = {"telegram": adapter.sender(application.bot)}
+    background = [asyncio.create_task(fawn.outbox.run(senders, stop=stop))]
+    summaries = SummaryScheduler(fawn.database, FamilyPush(fawn.outbox, senders), utc_now,
                                  instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                  chart_dir=config.data_dir / "charts")
     await summaries.start()
-    service.on_settings_changed = summaries.reschedule_family
+    fawn.chat.on_settings_changed = summaries.reschedule_family
     try:
-        if telegram.mode == "webhook":
-            await run_webhook(application, WebhookSettings(
-                url=telegram.webhook_url or "", secret=telegram.webhook_secret.get_secret_value(),
-                path=telegram.webhook_path, host=telegram.listen.host, port=telegram.listen.port), stop)
-        else:
-            await run_polling(application, stop)
+        await _serve(application, telegram, stop)
     finally:
         stop.set()
         summaries.shutdown()
         await asyncio.gather(*background, return_exceptions=True)
-        await engine.dispose()
+        await fawn.close()
 
 
-def summary_sender(sessions, senders):
-    """The scheduler's `send(family_id, reply)`: find the family's chat, send on its platform."""
-
-    async def send(family_id: int, reply) -> None:
-        async with sessions() as s:
-            family = await s.get(Family, family_id)
-        if family is None or family.platform not in senders:
-            raise LookupError(f"no sender for family {family_id}")
-        await senders[family.platform](family.chat_id, reply)
-
-    return send
+async def _serve(application, telegram, stop: asyncio.Event) -> None:
+    if telegram.mode == "webhook":
+        await run_webhook(application, WebhookSettings(
+            url=telegram.webhook_url or "", secret=telegram.webhook_secret.get_secret_value(),
+            path=telegram.webhook_path, host=telegram.listen.host, port=telegram.listen.port), stop)
+    else:
+        await run_polling(application, stop)
 
 
 def stop_on_signals() -> asyncio.Event:
@@ -152,3 +141,21 @@ def stop_on_signals() -> asyncio.Event:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     return stop
+
+
+def chat_main(argv: list[str]) -> int:
+    """`fawn chat [--demo] [--data-dir DIR] [--language zh|en]`: the terminal family chat."""
+    parser = argparse.ArgumentParser(prog="fawn chat", description="terminal family chat")
+    parser.add_argument("--demo", action="store_true", help="a demo family (parent, caregiver, friend) of its own")
+    parser.add_argument("--data-dir", default="data", help="folder for the SQLite file (default: data)")
+    parser.add_argument("--language", choices=["zh", "en"], default="zh")
+    args = parser.parse_args(argv)
+    return asyncio.run(_chat(ConsoleSettings(Path(args.data_dir), args.demo, args.language)))
+
+
+async def _chat(settings: ConsoleSettings) -> int:
+    fawn = await open_fawn(local_database_url(settings.data_dir), chart_dir=settings.data_dir / "charts")
+    try:
+        return await ConsoleChat(fawn.chat, fawn.families, utc_now, settings).run()
+    finally:
+        await fawn.close()

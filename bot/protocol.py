@@ -1,14 +1,18 @@
-"""The one protocol every messenger adapter speaks with the application service.
+"""The one protocol every messenger adapter speaks with the application.
 
 An adapter turns a platform update into an `IncomingMessage` (a button press is an
-`IncomingMessage` with `press` set), calls `ChatService.handle`, and renders the
-`OutgoingReply` of the `TurnResult`. Adapters hold no business logic.
+`IncomingMessage` with `press` set), calls `ChatPort.handle`, and renders the `OutgoingReply`
+of the `TurnResult`, sending it through the `DeliveryPort`. What is not a chat turn (set-up,
+settings, export, a chat that moved) goes through the `FamilyPort`. Adapters hold no business
+logic and import nothing but this module (and their platform's library).
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any, Protocol
 
 from domain.vocabulary import ChatKind, ReplyKind
 
@@ -97,3 +101,56 @@ class FamilySetup:
     language: str = "zh"
     babies: tuple[dict, ...] = ({"name": "宝宝"},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)
+
+
+@dataclass
+class FamilySnapshot:
+    """A family's state read back: live records (fields by vocabulary name), the active task, profiles."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    task: dict[str, Any] | None = None
+    profiles: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """The export a member asked for, or a refusal (allowed=False, nothing else set)."""
+
+    allowed: bool
+    body: bytes = b""
+    filename: str = ""
+    count: int = 0
+
+
+Clock = Callable[[], datetime]
+"""The time now, aware. Tests pass a frozen one."""
+
+SendFn = Callable[[str, OutgoingReply], Awaitable[str]]
+"""`await send(chat_id, reply)` → the platform's id of the sent message. Raises when it failed."""
+
+
+class ChatPort(Protocol):
+    async def handle(self, msg: IncomingMessage) -> TurnResult: ...
+
+
+class FamilyPort(Protocol):
+    async def family_id(self, platform: str, chat_id: str) -> int | None: ...
+
+    async def setup_family(self, setup: FamilySetup) -> int: ...
+
+    async def settings(self, family_id: int) -> dict[str, str]: ...
+
+    async def language(self, family_id: int) -> str | None: ...
+
+    async def export(self, family_id: int, platform_user_id: str, fmt: str) -> ExportFile: ...
+
+    async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool: ...
+
+    async def members(self, family_id: int) -> list[MemberSetup]: ...
+
+    async def snapshot(self, family_id: int) -> FamilySnapshot: ...
+
+
+class DeliveryPort(Protocol):
+    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult) -> str | None:
+        """Send a turn's reply (kept in the outbox if it fails); returns the platform's message id."""

@@ -40,6 +40,8 @@ class RecordView:
     created_at: datetime
     created_by: int | None = None
     deleted: bool = False
+    source_message: int | None = None    # messages.id of the chat message that wrote it
+    task: int | None = None              # the task that wrote it, if any
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,8 @@ def record_fields(row: Record, zone: tzinfo) -> dict[str, Any]:
 def record_view(row: Record, zone: tzinfo) -> RecordView:
     return RecordView(id=row.id, type=RecordType(row.type), baby_id=row.baby_id,
                       fields=record_fields(row, zone), created_at=row.created_at.astimezone(zone),
-                      created_by=row.created_by, deleted=row.deleted_at is not None)
+                      created_by=row.created_by, deleted=row.deleted_at is not None,
+                      source_message=row.source_message_id, task=row.task_id)
 
 
 def record_columns(record_type: RecordType, fields: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The async engine and session factory. Nothing is created at import time."""
+"""The database: an async engine and its session factory. Nothing is created at import time."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,6 +6,9 @@ from pathlib import Path
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.migrate import current_revision, upgrade
+from storage.unit_of_work import UnitOfWork
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -34,3 +37,34 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+
+
+class Database:
+    """One database for the application: units of work on it, migrations, and closing it.
+
+    `bot/` holds a `Database`, never an engine or a session: every read and write goes through
+    `database.unit_of_work()` (storage/unit_of_work.py)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.sessions = make_sessionmaker(engine)
+
+    @classmethod
+    def at(cls, url: str) -> Database:
+        return cls(make_engine(url))
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def unit_of_work(self) -> UnitOfWork:
+        return UnitOfWork(self.sessions)
+
+    async def upgrade(self) -> None:
+        await upgrade(self.engine)
+
+    async def revision(self) -> str | None:
+        return await current_revision(self.engine)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

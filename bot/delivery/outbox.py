@@ -1,161 +1,165 @@
-"""Outgoing sends that failed: stored with a backoff and retried, never by re-running the turn.
+"""THE outbox: every reply, summary and reminder is sent through here. A send that fails is
+stored with one backoff policy and retried later, never by re-running the turn.
 
 Messenger-independent: a `SendFn` sends one `OutgoingReply` to one chat and returns the
-platform's message id. Telegram's RetryAfter (or any exception with `retry_after`) sets
-the earliest retry time.
+platform's message id. Telegram's RetryAfter (or any exception with `retry_after`) sets the
+earliest retry time.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-
-from sqlalchemy import update
-from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel import select
+from typing import Any
 
 from bot.clock import Clock, utc_now
-from bot.protocol import OutgoingButton, OutgoingReply
+from bot.protocol import OutgoingButton, OutgoingReply, SendFn, TurnResult
 from domain.vocabulary import ReplyKind
-from storage.tables import OutboxItem
+from storage.engine import Database
+from storage.repositories.outbox import OutboxEntry
 
 log = logging.getLogger(__name__)
-
-SendFn = Callable[[str, OutgoingReply], Awaitable[str]]
-DeliveredFn = Callable[[int, str], Awaitable[None]]
 
 FIRST_BACKOFF = timedelta(seconds=5)
 MAX_BACKOFF = timedelta(hours=1)
 MAX_ATTEMPTS = 10
-CLAIM_LEASE = timedelta(minutes=2)
+SEND_LEASE = timedelta(minutes=2)
+"""How long an instance that took a due item keeps the others off it while it sends."""
 BATCH = 50
 
 
-async def deliver(sessions: async_sessionmaker, send: SendFn, *, family_id: int | None,
-                  platform: str, chat_id: str, reply: OutgoingReply, reply_id: int | None,
-                  now: datetime | None = None) -> str | None:
-    """Send `reply`; on failure store it in the outbox and return None."""
-    try:
-        return await send(chat_id, reply)
-    except (ValueError, TypeError):
-        raise                 # a reply that breaks the contract (e.g. a token over 64 bytes): a bug, not a retry
-    except Exception as exc:
-        log.warning("send to %s:%s failed, queued in the outbox: %r", platform, chat_id, exc)
-        moment = now or utc_now()
-        async with sessions() as session:
-            session.add(OutboxItem(
-                family_id=family_id, platform=platform, chat_id=chat_id,
-                payload=reply_to_payload(reply), reply_id=reply_id, attempts=1,
-                next_attempt_at=moment + backoff(1, exc), last_error=_describe(exc),
-                created_at=moment))
-            await session.commit()
-        return None
+@dataclass(frozen=True)
+class Destination:
+    """Where a send goes, and what it is (a stored reply's id, or a push's name for the log)."""
+
+    platform: str
+    chat_id: str
+    family_id: int | None = None
+    reply_id: int | None = None       # messages.id of the stored reply: marked delivered once sent
+    about: str | None = None          # e.g. "summary:daily:2026-05-04", "reminder:med:12"
 
 
-async def retry_due(sessions: async_sessionmaker, senders: dict[str, SendFn], now: datetime, *,
-                    on_delivered: DeliveredFn | None = None) -> int:
-    """Retry every outbox item that is due; returns how many were sent."""
-    sent = 0
-    for item in await _due_items(sessions, set(senders), now):
-        if not await _claim(sessions, item, now):
-            continue
+class Outbox:
+    def __init__(self, database: Database, clock: Clock = utc_now) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def deliver(self, send: SendFn, to: Destination, reply: OutgoingReply) -> str | None:
+        """Send now; on failure keep it for a retry and return None. A sent reply is marked delivered."""
         try:
-            platform_id = await senders[item.platform](item.chat_id, payload_to_reply(item.payload))
-        except Exception as exc:
-            await _record_failure(sessions, item, exc, now)
-            continue
-        await _record_sent(sessions, item, now)
-        if on_delivered is not None and item.reply_id is not None:
-            await on_delivered(item.reply_id, platform_id)
-        sent += 1
-    return sent
+            platform_id = await send(to.chat_id, reply)
+        except (ValueError, TypeError):
+            raise                 # a reply that breaks the contract (e.g. a token over 64 bytes): a bug, not a retry
+        except Exception as failed:   # any other failed send goes to the outbox
+            log.warning("send to %s:%s failed, kept in the outbox: %s", to.platform, to.chat_id, _describe(failed))
+            await self._keep(to, reply, failed)
+            return None
+        await self.mark_delivered(to.reply_id, platform_id)
+        return platform_id
 
+    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult) -> str | None:
+        """A turn's reply to the chat it came from (the DeliveryPort of bot/protocol.py)."""
+        if result.reply is None:
+            return None
+        return await self.deliver(send, Destination(platform, chat_id, result.family_id, result.reply_id),
+                                  result.reply)
 
-async def run_outbox_loop(sessions: async_sessionmaker, senders: dict[str, SendFn], *,
-                          stop: asyncio.Event, interval: float = 5.0, clock: Clock = utc_now,
-                          on_delivered: DeliveredFn | None = None) -> None:
-    """Retry due items every `interval` seconds until `stop` is set."""
-    while not stop.is_set():
+    async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
+        if reply_id is None:
+            return
+        async with self.database.unit_of_work() as uow:
+            await uow.messages.mark_delivered(reply_id, platform_message_id)
+            await uow.commit()
+
+    async def retry_due(self, senders: Mapping[str, SendFn], now: datetime | None = None) -> int:
+        """Retry every item that is due on a platform we can send to; returns how many were sent."""
+        now = now or self.clock()
+        async with self.database.unit_of_work() as uow:
+            due = await uow.outbox.due(set(senders), now, MAX_ATTEMPTS, BATCH)
+        sent = 0
+        for item in due:
+            if await self._take(item, now):
+                sent += await self._retry(senders[item.platform], item, now)
+        return sent
+
+    async def run(self, senders: Mapping[str, SendFn], *, stop: asyncio.Event, interval: float = 5.0) -> None:
+        """Retry due items every `interval` seconds until `stop` is set."""
+        while not stop.is_set():
+            try:
+                await self.retry_due(senders)
+            except Exception:   # the loop outlives one bad round
+                log.exception("outbox round failed")
+            try:
+                await asyncio.wait_for(stop.wait(), interval)
+            except TimeoutError:
+                pass
+
+    async def _keep(self, to: Destination, reply: OutgoingReply, failed: BaseException) -> None:
+        now = self.clock()
+        async with self.database.unit_of_work() as uow:
+            await uow.outbox.enqueue(family_id=to.family_id, platform=to.platform, chat_id=to.chat_id,
+                                     payload=reply_to_payload(reply, to.about), reply_id=to.reply_id,
+                                     next_attempt_at=now + backoff(1, failed), error=_describe(failed), now=now)
+            await uow.commit()
+
+    async def _take(self, item: OutboxEntry, now: datetime) -> bool:
+        async with self.database.unit_of_work() as uow:
+            taken = await uow.outbox.take(item, now + SEND_LEASE)
+            await uow.commit()
+        return taken
+
+    async def _retry(self, send: SendFn, item: OutboxEntry, now: datetime) -> int:
         try:
-            await retry_due(sessions, senders, clock(), on_delivered=on_delivered)
-        except Exception:
-            log.exception("outbox round failed")
-        try:
-            await asyncio.wait_for(stop.wait(), interval)
-        except TimeoutError:
-            pass
+            platform_id = await send(item.chat_id, payload_to_reply(item.payload))
+        except Exception as failed:
+            attempts = item.attempts + 1
+            log.warning("outbox item %s failed again (attempt %s): %s", item.id, attempts, _describe(failed))
+            async with self.database.unit_of_work() as uow:
+                await uow.outbox.mark_failed(item.id, attempts, now + backoff(attempts, failed), _describe(failed))
+                await uow.commit()
+            return 0
+        async with self.database.unit_of_work() as uow:
+            await uow.outbox.mark_sent(item.id, now)
+            if item.reply_id is not None:
+                await uow.messages.mark_delivered(item.reply_id, platform_id)
+            await uow.commit()
+        return 1
 
 
-def backoff(attempts: int, exc: BaseException | None = None) -> timedelta:
+def backoff(attempts: int, failed: BaseException | None = None) -> timedelta:
     """Exponential backoff from the attempt count, never sooner than the server asked."""
     delay = min(FIRST_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
-    asked = retry_after_of(exc)
+    asked = retry_after_of(failed)
     return max(delay, asked) if asked is not None else delay
 
 
-def retry_after_of(exc: BaseException | None) -> timedelta | None:
+def retry_after_of(failed: BaseException | None) -> timedelta | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        value = getattr(exc, "retry_after", None)
+        value = getattr(failed, "retry_after", None)
     if value is None:
         return None
     return value if isinstance(value, timedelta) else timedelta(seconds=float(value))
 
 
-def reply_to_payload(reply: OutgoingReply) -> dict:
+def reply_to_payload(reply: OutgoingReply, about: str | None = None) -> dict[str, Any]:
+    """The one payload shape every kept send has."""
     return {"kind": str(reply.kind), "text": reply.text,
             "buttons": [{"action": b.action, "label": b.label, "token": b.token} for b in reply.buttons],
-            "image": str(reply.image) if reply.image else None}
+            "image": str(reply.image) if reply.image else None, "about": about}
 
 
-def payload_to_reply(payload: dict) -> OutgoingReply:
+def payload_to_reply(payload: dict[str, Any]) -> OutgoingReply:
     return OutgoingReply(
         kind=ReplyKind(payload.get("kind", ReplyKind.CHAT)), text=payload.get("text", ""),
         buttons=tuple(OutgoingButton(**b) for b in payload.get("buttons", ())),
         image=Path(payload["image"]) if payload.get("image") else None)
 
 
-async def _due_items(sessions: async_sessionmaker, platforms: set[str], now: datetime) -> list[OutboxItem]:
-    query = (select(OutboxItem)
-             .where(OutboxItem.sent_at.is_(None), OutboxItem.attempts < MAX_ATTEMPTS,
-                    OutboxItem.next_attempt_at <= now, OutboxItem.platform.in_(platforms))
-             .order_by(OutboxItem.next_attempt_at).limit(BATCH))
-    async with sessions() as session:
-        return list((await session.exec(query)).all())
-
-
-async def _claim(sessions: async_sessionmaker, item: OutboxItem, now: datetime) -> bool:
-    """Move the item's next attempt forward first, so a second instance skips it."""
-    async with sessions() as session:
-        result = await session.exec(
-            update(OutboxItem)
-            .where(OutboxItem.id == item.id, OutboxItem.next_attempt_at == item.next_attempt_at,
-                   OutboxItem.sent_at.is_(None))
-            .values(next_attempt_at=now + CLAIM_LEASE))
-        await session.commit()
-        return result.rowcount == 1
-
-
-async def _record_sent(sessions: async_sessionmaker, item: OutboxItem, now: datetime) -> None:
-    async with sessions() as session:
-        await session.exec(update(OutboxItem).where(OutboxItem.id == item.id).values(sent_at=now))
-        await session.commit()
-
-
-async def _record_failure(sessions: async_sessionmaker, item: OutboxItem, exc: BaseException,
-                          now: datetime) -> None:
-    attempts = item.attempts + 1
-    log.warning("outbox item %s failed again (attempt %s): %r", item.id, attempts, exc)
-    async with sessions() as session:
-        await session.exec(
-            update(OutboxItem).where(OutboxItem.id == item.id)
-            .values(attempts=attempts, next_attempt_at=now + backoff(attempts, exc),
-                    last_error=_describe(exc)))
-        await session.commit()
-
-
-def _describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"[:500]
+def _describe(failed: BaseException) -> str:
+    """The failure's type and message, never more than 500 characters (never the reply text)."""
+    return f"{type(failed).__name__}: {failed}"[:500]

@@ -9,19 +9,20 @@ later sweep after the claim lease, while the reminder is still due.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy.ext.asyncio import async_sessionmaker
-
+from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
 from domain.records import SLEEP_MAX
 from domain.summary.days import RecordView
 from domain.summary.text import duration_text
 from domain.vocabulary import ReplyKind
-from storage.repositories import pushes as repo
+from storage.engine import Database
+from storage.repositories.families import FamilyInfo
+from storage.unit_of_work import UnitOfWork
 
 MEDICATION_WINDOW = timedelta(hours=2)     # after this, a missed dose reminder is not sent
 FEEDING_LOOKBACK = timedelta(hours=24)     # a family silent longer than this gets no nudge
@@ -136,43 +137,41 @@ def _sleep_text(sleep: RecordView, now: datetime, baby: str, tz: tzinfo, languag
     return f"⏰ {baby}从 {at} 睡到现在已经 {duration_text(since)}，忘记记醒了？"
 
 
-async def run_reminders(sessions: async_sessionmaker,
-                        send: Callable[[int, OutgoingReply], Awaitable[None]],
-                        clock: Callable[[], datetime], instance_id: str) -> int:
+async def run_reminders(database: Database, push: PushFn, clock: Callable[[], datetime], instance_id: str) -> int:
     """One sweep over the families with any reminder on; returns how many were sent."""
     now = clock()
-    async with sessions() as session:
-        families = [f for f in await repo.load_families(session)
-                    if ReminderSettings.from_settings(f.settings).any_on]
-        if not families:
-            return 0
-        records = await repo.load_records(session, [f.id for f in families],
-                                          now - FEEDING_LOOKBACK, now + timedelta(minutes=1),
-                                          types=("feeding", "sleep", "health"))
-        sent = 0
-        for family in families:
-            settings = ReminderSettings.from_settings(family.settings)
-            for baby in await repo.load_babies(session, family.id):
-                views = records.get(family.id, {}).get(baby.id, [])
-                for reminder in due_reminders(views, settings, now, family.tz, baby.name,
-                                              family.language):
-                    sent += await _claim_and_send(session, send, family, reminder, now, instance_id)
+    async with database.unit_of_work() as uow:
+        families = [f for f in await uow.families.all() if ReminderSettings.from_settings(f.settings).any_on]
+        records = await uow.records.touching([f.id for f in families], now - FEEDING_LOOKBACK,
+                                             now + timedelta(minutes=1), types=("feeding", "sleep", "health")) \
+            if families else {}
+        due = [(family, reminder) for family in families
+               for reminder in await _due_for(uow, family, records.get(family.id, {}), now)]
+    sent = 0
+    for family, reminder in due:
+        sent += await _claim_and_send(database, push, family, reminder, now, instance_id)
     return sent
 
 
-async def _claim_and_send(session, send, family: repo.FamilySchedule,
-                          reminder: Reminder, now: datetime, instance_id: str) -> int:
+async def _due_for(uow: UnitOfWork, family: FamilyInfo, by_baby: Mapping[int, Sequence[RecordView]],
+                   now: datetime) -> list[Reminder]:
+    settings = ReminderSettings.from_settings(family.settings)
+    return [reminder for baby in await uow.families.babies(family.id)
+            for reminder in due_reminders(by_baby.get(baby.id, []), settings, now, family.tz, baby.name,
+                                          family.language)]
+
+
+async def _claim_and_send(database: Database, push: PushFn, family: FamilyInfo, reminder: Reminder,
+                          now: datetime, instance_id: str) -> int:
+    """Claimed once across sweeps and instances; the push goes through the outbox."""
     local_date = reminder.about.start.astimezone(family.tz).date()
-    if not await repo.claim(session, family.id, local_date, reminder.key, instance_id, now):
+    async with database.unit_of_work() as uow:
+        won = await uow.pushes.claim(family.id, local_date, reminder.key, instance_id, now)
+        await uow.commit()
+    if not won:
         return 0
-    reply = OutgoingReply(ReplyKind.ANSWER, reminder.text)
-    try:
-        await send(family.id, reply)
-    except Exception as error:
-        payload = {"kind": str(reply.kind), "text": reply.text, "image": None,
-                   "reminder": reminder.key}
-        await repo.enqueue_outbox(session, family, payload, repr(error), now)
-        await repo.mark_sent(session, family.id, local_date, reminder.key, now)   # handed off
-        return 0
-    await repo.mark_sent(session, family.id, local_date, reminder.key, now)
-    return 1
+    delivered = await push(family, OutgoingReply(ReplyKind.ANSWER, reminder.text), f"reminder:{reminder.key}")
+    async with database.unit_of_work() as uow:
+        await uow.pushes.mark_sent(family.id, local_date, reminder.key, now)
+        await uow.commit()
+    return 1 if delivered else 0

@@ -2,31 +2,30 @@
 and the reminders sweep. Jobs are rebuilt from the families table at start-up (no shared
 job store); a claim row per family, local date and kind makes each summary go out once
 however many instances run. A claim whose claimer died before sending is taken over after
-a lease (`repository.CLAIM_LEASE`) by the retry sweep, while the summary is still within
+a lease (`SUMMARY_CLAIM_LEASE`) by the retry sweep, while the summary is still within
 the grace period.
 """
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
-from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.clock import Clock
+from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
 from bot.push.reminders import run_reminders
-from bot.push.summaries import SummaryService
-from storage.repositories import pushes as repo
-from storage.repositories.pushes import FamilySchedule
+from bot.push.summaries import SummaryBuilder
+from storage.engine import Database
+from storage.repositories.families import FamilyInfo
+from storage.repositories.pushes import SUMMARY_CLAIM_LEASE
 
 log = logging.getLogger(__name__)
 
-SendReply = Callable[[int, OutgoingReply], Awaitable[None]]
 DAILY, WEEKLY = "daily", "weekly"
 SUNDAY = 6
 REMINDERS_JOB = "reminders"
@@ -37,17 +36,17 @@ def summary_job_id(family_id: int) -> str:
     return f"summary:{family_id}"
 
 
-def summary_trigger(family: FamilySchedule) -> CronTrigger:
+def summary_trigger(family: FamilyInfo) -> CronTrigger:
     at = family.summary_clock_time
     return CronTrigger(hour=at.hour, minute=at.minute, timezone=family.tz)
 
 
-def due_datetime(family: FamilySchedule, local_date: date) -> datetime:
+def due_datetime(family: FamilyInfo, local_date: date) -> datetime:
     """When `local_date`'s summary is due, as an aware datetime in the family's zone."""
     return datetime.combine(local_date, family.summary_clock_time, tzinfo=family.tz)
 
 
-def latest_due_date(family: FamilySchedule, now: datetime) -> date:
+def latest_due_date(family: FamilyInfo, now: datetime) -> date:
     """The local date of the most recent summary time at or before `now`."""
     local = now.astimezone(family.tz)
     today = local.date()
@@ -55,19 +54,19 @@ def latest_due_date(family: FamilySchedule, now: datetime) -> date:
 
 
 class SummaryScheduler:
-    def __init__(self, sessions: async_sessionmaker, send: SendReply, clock: Clock,
+    def __init__(self, database: Database, push: PushFn, clock: Clock,
                  instance_id: str, grace: timedelta = timedelta(hours=3), *,
                  chart_dir: Path | None = None,
                  reminder_every: timedelta = timedelta(minutes=5),
-                 lease: timedelta = repo.CLAIM_LEASE) -> None:
-        self.sessions = sessions
-        self.send = send
+                 lease: timedelta = SUMMARY_CLAIM_LEASE) -> None:
+        self.database = database
+        self.push = push
         self.clock = clock
         self.instance_id = instance_id
         self.grace = grace
         self.reminder_every = reminder_every
         self.lease = lease
-        self.service = SummaryService(sessions, chart_dir)
+        self.builder = SummaryBuilder(chart_dir)
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self) -> None:
@@ -83,8 +82,7 @@ class SummaryScheduler:
     async def rebuild_jobs(self) -> int:
         """One cron job per family at its summary time in its zone, plus the reminder sweep."""
         self.scheduler.remove_all_jobs()
-        async with self.sessions() as session:
-            families = await repo.load_families(session)
+        families = await self._families()
         for family in families:
             self._add_summary_job(family)
         self.scheduler.add_job(self.check_reminders, IntervalTrigger(
@@ -97,14 +95,13 @@ class SummaryScheduler:
 
     async def reschedule_family(self, family_id: int) -> None:
         """Call after a family's timezone or summary time changed (/settings)."""
-        async with self.sessions() as session:
-            family = await repo.load_family(session, family_id)
+        family = await self._family(family_id)
         if family is None:
             self._remove_job(summary_job_id(family_id))
             return
         self._add_summary_job(family)
 
-    def _add_summary_job(self, family: FamilySchedule) -> None:
+    def _add_summary_job(self, family: FamilyInfo) -> None:
         self._remove_job(summary_job_id(family.id))   # replace_existing is ignored before start
         self.scheduler.add_job(
             self.fire_daily, summary_trigger(family), args=[family.id],
@@ -117,8 +114,7 @@ class SummaryScheduler:
 
     async def fire_daily(self, family_id: int) -> bool:
         """The cron job: send the summary of the day whose summary time has just passed."""
-        async with self.sessions() as session:
-            family = await repo.load_family(session, family_id)
+        family = await self._family(family_id)
         if family is None:
             return False
         return await self.run_due(family_id, latest_due_date(family, self.clock()))
@@ -126,8 +122,7 @@ class SummaryScheduler:
     async def catch_up(self) -> list[tuple[int, date]]:
         """After downtime: send summaries due within the grace period; skip older ones."""
         now = self.clock()
-        async with self.sessions() as session:
-            families = await repo.load_families(session)
+        families = await self._families()
         sent: list[tuple[int, date]] = []
         for family in families:
             local_date = latest_due_date(family, now)
@@ -142,8 +137,7 @@ class SummaryScheduler:
 
         Returns False when another instance (or an earlier run) already claimed it.
         """
-        async with self.sessions() as session:
-            family = await repo.load_family(session, family_id)
+        family = await self._family(family_id)
         if family is None or not await self._claim_and_deliver(family, local_date, DAILY):
             return False
         if local_date.weekday() == SUNDAY:
@@ -154,52 +148,49 @@ class SummaryScheduler:
         """Take over summaries claimed a lease ago and never sent (the claimer died), while
         they are still within the grace period; returns what this instance sent."""
         now = self.clock()
-        async with self.sessions() as session:
-            stale = await repo.stale_claims(session, (DAILY, WEEKLY), now - self.lease,
-                                            now - self.grace - self.lease)
+        async with self.database.unit_of_work() as uow:
+            stale = await uow.pushes.stale((DAILY, WEEKLY), now - self.lease, now - self.grace - self.lease)
         sent: list[tuple[int, date, str]] = []
         for family_id, local_date, kind in stale:
-            async with self.sessions() as session:
-                family = await repo.load_family(session, family_id)
+            family = await self._family(family_id)
             if family is None or now - due_datetime(family, local_date) > self.grace:
                 continue
             if await self._claim_and_deliver(family, local_date, kind):
                 sent.append((family_id, local_date, kind))
         return sent
 
-    async def _claim_and_deliver(self, family: FamilySchedule, local_date: date, kind: str) -> bool:
-        async with self.sessions() as session:
-            won = await repo.claim(session, family.id, local_date, kind, self.instance_id,
-                                   self.clock(), self.lease)
+    async def _claim_and_deliver(self, family: FamilyInfo, local_date: date, kind: str) -> bool:
+        async with self.database.unit_of_work() as uow:
+            won = await uow.pushes.claim(family.id, local_date, kind, self.instance_id, self.clock(), self.lease)
+            await uow.commit()
         if not won:
             return False
-        if kind == WEEKLY:
-            reply = await self.service.weekly_reply(family, local_date, as_of=self.clock())
-        else:
-            reply = await self.service.daily_reply(family, local_date, as_of=self.clock())
+        async with self.database.unit_of_work() as uow:
+            if kind == WEEKLY:
+                reply = await self.builder.weekly_reply(uow, family, local_date, as_of=self.clock())
+            else:
+                reply = await self.builder.daily_reply(uow, family, local_date, as_of=self.clock())
         await self._deliver(family, local_date, kind, reply)
         return True
 
-    async def _deliver(self, family: FamilySchedule, local_date: date, kind: str,
-                       reply: OutgoingReply) -> None:
-        """Send, or hand a failed send to the outbox; either way the claim is then marked
-        sent, so it is not taken over (the outbox retries a failed send itself)."""
+    async def _deliver(self, family: FamilyInfo, local_date: date, kind: str, reply: OutgoingReply) -> None:
+        """Push it (a failed send is kept by the outbox, which retries it itself); either way the
+        claim is then marked sent, so no other instance takes it over."""
         try:
-            await self.send(family.id, reply)
-        except Exception as error:
-            log.warning("summary send failed for family %s (%s %s): %s", family.id, kind,
-                        local_date, error)
-            async with self.sessions() as session:
-                await repo.enqueue_outbox(session, family, outbox_payload(reply, kind, local_date),
-                                          repr(error), self.clock())
-        async with self.sessions() as session:
-            await repo.mark_sent(session, family.id, local_date, kind, self.clock())
+            await self.push(family, reply, f"summary:{kind}:{local_date.isoformat()}")
+        except Exception:   # a broken push must not stop the claim from being closed
+            log.exception("summary push failed for family %s (%s %s)", family.id, kind, local_date)
+        async with self.database.unit_of_work() as uow:
+            await uow.pushes.mark_sent(family.id, local_date, kind, self.clock())
+            await uow.commit()
 
     async def check_reminders(self) -> int:
-        return await run_reminders(self.sessions, self.send, self.clock, self.instance_id)
+        return await run_reminders(self.database, self.push, self.clock, self.instance_id)
 
+    async def _families(self) -> list[FamilyInfo]:
+        async with self.database.unit_of_work() as uow:
+            return await uow.families.all()
 
-def outbox_payload(reply: OutgoingReply, kind: str, local_date: date) -> dict:
-    return {"kind": str(reply.kind), "text": reply.text,
-            "image": str(reply.image) if reply.image else None,
-            "summary": {"kind": kind, "local_date": local_date.isoformat()}}
+    async def _family(self, family_id: int) -> FamilyInfo | None:
+        async with self.database.unit_of_work() as uow:
+            return await uow.families.get(family_id)

@@ -1,4 +1,5 @@
-"""Builds summary replies (text + chart) from storage: used by the scheduler and on demand."""
+"""Summary replies (text + chart) from a family's records: the evening push and the on-demand answer
+(今天总结一下) are built by the same code, inside the caller's unit of work."""
 from __future__ import annotations
 
 import asyncio
@@ -7,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
-
-from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from bot.protocol import OutgoingReply
 from bot.push.charts import (
@@ -28,9 +27,10 @@ from domain.summary.days import (
     summarise_with_comparisons,
 )
 from domain.summary.text import render_summary, render_week
+from domain.turn import BabyView
 from domain.vocabulary import ReplyKind
-from storage.repositories import pushes as repo
-from storage.repositories.pushes import BabyView, FamilySchedule
+from storage.repositories.families import FamilyInfo
+from storage.unit_of_work import UnitOfWork
 
 HISTORY_DAYS = 7
 
@@ -53,27 +53,27 @@ class BabyDays:
         return {d.local_date: d for d in self.days}
 
 
-class SummaryService:
-    def __init__(self, sessions: async_sessionmaker, chart_dir: Path | None = None) -> None:
-        self.sessions = sessions
+class SummaryBuilder:
+    """Builds the daily summary, the weekly report and the growth curve of one family."""
+
+    def __init__(self, chart_dir: Path | None = None) -> None:
         self.chart_dir = chart_dir or Path(tempfile.gettempdir()) / "fawn-charts"
 
-    async def load_days(self, family: FamilySchedule, local_date: date,
+    async def load_days(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                         as_of: datetime | None = None) -> list[BabyDays]:
         """Each baby's summaries for `local_date` and the 7 days before it."""
         dates = [local_date - timedelta(days=i) for i in range(HISTORY_DAYS, -1, -1)]
         since, _ = day_bounds(dates[0], family.tz)
         _, until = day_bounds(local_date, family.tz)
-        async with self.sessions() as session:
-            babies = await repo.load_babies(session, family.id)
-            records = (await repo.load_records(session, [family.id], since, until)).get(family.id, {})
+        babies = await uow.families.babies(family.id)
+        records = (await uow.records.touching([family.id], since, until)).get(family.id, {})
         return [BabyDays(baby, _ordered(summarise_days(records.get(baby.id, []), family.tz, dates,
                                                        as_of)), records.get(baby.id, []), as_of)
                 for baby in babies]
 
-    async def daily_reply(self, family: FamilySchedule, local_date: date,
+    async def daily_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                           as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
-        per_baby = await self.load_days(family, local_date, as_of)
+        per_baby = await self.load_days(uow, family, local_date, as_of)
         texts = [daily_text(b, family) for b in per_baby]
         image = None
         if chart and per_baby:
@@ -82,9 +82,9 @@ class SummaryService:
                                             family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
 
-    async def weekly_reply(self, family: FamilySchedule, local_date: date,
+    async def weekly_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                            as_of: datetime | None = None) -> OutgoingReply:
-        per_baby = await self.load_days(family, local_date, as_of)
+        per_baby = await self.load_days(uow, family, local_date, as_of)
         names = len(per_baby) > 1
         texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
                  for b in per_baby]
@@ -95,13 +95,12 @@ class SummaryService:
                                             family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
 
-    async def growth_reply(self, family: FamilySchedule, measure: str = "weight_kg"
+    async def growth_reply(self, uow: UnitOfWork, family: FamilyInfo, measure: str = "weight_kg"
                            ) -> OutgoingReply:
         """Each baby's growth curve against WHO percentile lines: one image with a panel per
         baby that has something to plot, and a line of text per baby."""
-        async with self.sessions() as session:
-            babies = await repo.load_babies(session, family.id)
-            growth = {baby.id: await repo.load_growth(session, baby.id) for baby in babies}
+        babies = await uow.families.babies(family.id)
+        growth = {baby.id: await uow.records.growth(baby.id) for baby in babies}
         data = [(baby, growth_chart_data(baby, growth[baby.id], measure, family.tz))
                 for baby in babies]
         plotted = [d for _, d in data if d is not None]
@@ -124,7 +123,7 @@ def chart_data(per_baby: Sequence[BabyDays]) -> WeekChartData:
                                    for b in per_baby])
 
 
-def daily_text(baby_days: BabyDays, family: FamilySchedule) -> str:
+def daily_text(baby_days: BabyDays, family: FamilyInfo) -> str:
     baby, local_date = baby_days.baby, baby_days.today.local_date
     today, comparisons = summarise_with_comparisons(baby_days.records, family.tz, local_date,
                                                     baby_days.as_of)
@@ -158,7 +157,7 @@ def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
     return [days[d] for d in sorted(days)]
 
 
-def _no_baby(family: FamilySchedule) -> str:
+def _no_baby(family: FamilyInfo) -> str:
     return "No baby profile yet." if family.language == "en" else "还没有宝宝的资料。"
 
 

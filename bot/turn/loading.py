@@ -1,150 +1,171 @@
-"""Loads everything one turn's decision needs, in the order of vocabulary.md."""
+"""Steps 2–4 of a turn: everything the decision needs, read in the order of vocabulary.md —
+the family and its people, the active task (expired on the spot when its hour is up), the
+records a message may refer to, and what a question reads."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlmodel.ext.asyncio.session import AsyncSession
-
+from bot.protocol import IncomingMessage
+from bot.push.growth import percentile_of
+from bot.turn.callback_data import decode
 from domain.extraction import Extraction, Intent, QueryMetric
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
-from domain.tasks import PendingTask
-from domain.turn import Press, RecordView, UndoTarget
-from domain.vocabulary import RecordType
-from storage.convert import load_slots, record_view, task_from_row
-from storage.repositories import turns as repo
-from storage.tables import Family, Record
+from domain.tasks import PendingTask, transition
+from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarget
+from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
+from storage.convert import load_slots
+from storage.repositories.families import FamilyInfo, MemberInfo
+from storage.unit_of_work import UnitOfWork
 
 RECENT_RECORDS = timedelta(hours=24)
+LATEST_LIMIT = {RecordType.GROWTH: 20, RecordType.HEALTH: 50, RecordType.PHOTO: 5}
+GROWTH_MEASURES = ("weight_kg", "height_cm", "head_cm")
+MAX_CAPTION = 2000
 
 
-@dataclass
+@dataclass(frozen=True)
+class TurnContext:
+    """What one turn reads once: the family, its zone and language, the times, members and babies."""
+
+    family: FamilyInfo
+    zone: ZoneInfo
+    lang: Language
+    now: datetime            # when the message was sent, in the family's zone
+    clock_now: datetime      # the service clock, in the family's zone
+    press: Press | None
+    members: list[MemberInfo]
+    babies: tuple[BabyView, ...]
+
+
+@dataclass(frozen=True)
 class LoadedTasks:
     active: PendingTask | None
     last: PendingTask | None
     expired_now: PendingTask | None
 
 
-async def load_tasks(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
-                     press: Press | None) -> LoadedTasks:
-    """The active task (expired on the spot if its hour is up) and the last task of any state."""
-    from domain.tasks import transition
-    from domain.vocabulary import TaskState as S
+async def load_context(uow: UnitOfWork, family: FamilyInfo, msg: IncomingMessage, clock_now: datetime) -> TurnContext:
+    zone = family.tz
+    return TurnContext(family=family, zone=zone, lang=Language(family.language), now=msg.sent_at.astimezone(zone),
+                       clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
+                       members=await uow.families.members(family.id),
+                       babies=tuple(await uow.families.babies(family.id)))
 
-    row = await repo.active_task(s, family.id)
-    active = task_from_row(row, zone) if row else None
+
+async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:
+    """The active task (expired on the spot if its hour is up) and the last task of any state."""
+    family_id, zone, now = ctx.family.id, ctx.zone, ctx.clock_now
+    active = await uow.tasks.active(family_id, zone)
     expired_now = None
     if active is not None and active.is_expired(now):
-        expired_now = transition(active, S.EXPIRED, now)
-        expired_now = _keep_expiry(expired_now, active)
-        await repo.cas_task(s, expired_now, now)
+        expired_now = replace(transition(active, TaskState.EXPIRED, now), expires_at=active.expires_at)
+        await uow.tasks.compare_and_set(expired_now, now)
         active = None
-    last_row = await (repo.task_by_id(s, family.id, press.task_id) if press and press.task_id
-                      else repo.last_task(s, family.id))
-    last = task_from_row(last_row, zone) if last_row else None
+    press = ctx.press
+    last = await (uow.tasks.by_id(family_id, press.task_id, zone) if press and press.task_id
+                  else uow.tasks.last(family_id, zone))
     return LoadedTasks(active, last, expired_now)
 
 
-def _keep_expiry(expired: PendingTask, original: PendingTask) -> PendingTask:
-    from dataclasses import replace
-    return replace(expired, expires_at=original.expires_at)
+async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg: IncomingMessage,
+                     extraction: Extraction, tasks: LoadedTasks, newcomer: bool) -> Turn:
+    press, photo = ctx.press, photo_file(msg)
+    undo_id = press.record_id if press and press.action == "undo" else None
+    wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
+    return Turn(
+        members=tuple(member_view(m) for m in ctx.members), member=member_view(member),
+        extraction=extraction, now=ctx.now, babies=ctx.babies, language=ctx.lang,
+        chat_kind=ChatKind(ctx.family.chat_kind if msg.chat_kind is ChatKind.GROUP else msg.chat_kind),
+        addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
+        active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
+        recent_records=await _recent_records(uow, ctx, tasks.active),
+        open_sleep=await uow.records.open_sleep(ctx.family.id, ctx.zone),
+        undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
+        press=press, query_records=await query_records(uow, ctx, extraction),
+        query_facts=await query_facts(uow, ctx, extraction),
+        edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
+        photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
+        newcomer=newcomer and ctx.family.chat_kind == ChatKind.GROUP.value)
 
 
-async def load_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
-                       task: PendingTask | None) -> tuple[RecordView, ...]:
-    rows = await repo.records_since(s, family.id, now - RECENT_RECORDS)
-    views = [record_view(r, zone) for r in rows]
+def member_view(m: MemberInfo) -> MemberView:
+    return MemberView(m.id, Role(m.role), m.display_name, m.title)
+
+
+def photo_file(msg: IncomingMessage) -> str | None:
+    photo = next((a for a in msg.attachments if a.kind == "photo" and a.local_path), None)
+    return str(photo.local_path) if photo else None
+
+
+async def _recent_records(uow: UnitOfWork, ctx: TurnContext, task: PendingTask | None) -> tuple[RecordView, ...]:
+    views = await uow.records.since(ctx.family.id, ctx.now - RECENT_RECORDS, ctx.zone)
     if task and task.target_record_id and all(v.id != task.target_record_id for v in views):
-        target = await repo.record_by_id(s, family.id, task.target_record_id)
+        target = await uow.records.by_id(ctx.family.id, task.target_record_id, ctx.zone)
         if target:
-            views.append(record_view(target, zone))
+            views.append(target)
     return tuple(views)
 
 
-async def load_open_sleep(s: AsyncSession, family: Family, zone: ZoneInfo) -> RecordView | None:
-    row = await repo.open_sleep(s, family.id)
-    return record_view(row, zone) if row else None
-
-
-async def load_undo_target(s: AsyncSession, family: Family, zone: ZoneInfo,
-                           record_id: int | None) -> UndoTarget | None:
-    entry = await repo.last_write(s, family.id, record_id)
+async def _undo_target(uow: UnitOfWork, ctx: TurnContext, record_id: int | None) -> UndoTarget | None:
+    entry = await uow.audit.last_record_write(ctx.family.id, record_id)
     if entry is None or entry.record_id is None:
         return None
-    row = await repo.record_by_id(s, family.id, entry.record_id)
-    if row is None:
+    record = await uow.records.by_id(ctx.family.id, entry.record_id, ctx.zone)
+    if record is None:
         return None
-    before = load_slots(entry.before, zone) if entry.action == "record_update" and entry.before else None
-    return UndoTarget(record=record_view(row, zone), before=before, written_at=entry.at.astimezone(zone),
+    before = load_slots(entry.before, ctx.zone) if entry.action == "record_update" and entry.before else None
+    return UndoTarget(record=record, before=before, written_at=entry.at.astimezone(ctx.zone),
                       was_delete=entry.action == "record_delete")
 
 
-async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
-                             extraction: Extraction) -> tuple[RecordView, ...]:
+async def query_records(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction) -> tuple[RecordView, ...]:
     """The records a question reads: the period's records, or the latest few of one type per baby."""
     if extraction.intent is not Intent.QUERY or extraction.query is None:
         return ()
     query = extraction.query
-    start, end = query_window(query, now)
+    start, end = query_window(query, ctx.now)
     wanted = wanted_type(query)
     if is_latest(query) and wanted is not None:
-        rows = await _latest_rows(s, family, wanted, start, now, LATEST_LIMIT.get(wanted, 5))
-    else:
-        rows = await repo.records_in_window(s, family.id, start, end)
-        rows = [r for r in rows if wanted is None or r.type == wanted.value]
-    return tuple(record_view(r, zone) for r in rows)
+        return tuple(await _latest(uow, ctx, wanted, start, LATEST_LIMIT.get(wanted, 5)))
+    records = await uow.records.in_window(ctx.family.id, start, end, ctx.zone)
+    return tuple(r for r in records if wanted is None or r.type is wanted)
 
 
-async def load_query_facts(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
-                           extraction: Extraction) -> dict[str, Any]:
+async def query_facts(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction) -> dict[str, Any]:
     """Facts the domain cannot compute itself: WHO percentiles of the latest growth records."""
     query = extraction.query
     if extraction.intent is not Intent.QUERY or query is None or query.metric is not QueryMetric.GROWTH:
         return {}
-    from bot.push.growth import percentile_of
-
-    start, _ = query_window(query, now)
-    babies = {b.id: b for b in await repo.babies(s, family.id)}
-    rows = await _latest_rows(s, family, RecordType.GROWTH, start, now, LATEST_LIMIT[RecordType.GROWTH])
+    start, _ = query_window(query, ctx.now)
+    babies = {b.id: b for b in ctx.babies}
     percentiles: dict[int, dict[str, float]] = {}
-    for row in rows:
-        baby, view = babies.get(row.baby_id), record_view(row, zone)
+    for view in await _latest(uow, ctx, RecordType.GROWTH, start, LATEST_LIMIT[RecordType.GROWTH]):
+        baby = babies.get(view.baby_id)
         if baby is None:
             continue
         on = view.fields["time"].date()
         found = {m: percentile_of(m, baby.sex, baby.birth_date, on, float(view.fields[m]))
                  for m in GROWTH_MEASURES if view.fields.get(m) is not None}
-        percentiles[row.id] = {m: p for m, p in found.items() if p is not None}
+        percentiles[view.id] = {m: p for m, p in found.items() if p is not None}
     return {FACTS_PERCENTILES: percentiles}
 
 
-LATEST_LIMIT = {RecordType.GROWTH: 20, RecordType.HEALTH: 50, RecordType.PHOTO: 5}
-GROWTH_MEASURES = ("weight_kg", "height_cm", "head_cm")
-FUTURE_SLACK = timedelta(minutes=5)
-
-
-async def _latest_rows(s: AsyncSession, family: Family, record_type: RecordType, since: datetime,
-                       now: datetime, limit: int) -> list[Record]:
+async def _latest(uow: UnitOfWork, ctx: TurnContext, record_type: RecordType, since: datetime,
+                  limit: int) -> list[RecordView]:
     """The newest `limit` live records of a type for each baby, newest first."""
-    from sqlmodel import select
-
-    rows: list[Record] = []
-    for baby in await repo.babies(s, family.id):
-        q = (select(Record).where(Record.family_id == family.id, Record.baby_id == baby.id,
-                                  Record.type == record_type.value, Record.deleted_at.is_(None),
-                                  Record.start >= since, Record.start <= now + FUTURE_SLACK)
-             .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
-        rows.extend((await s.exec(q)).all())
-    return rows
+    found: list[RecordView] = []
+    for baby in ctx.babies:
+        found += await uow.records.latest(ctx.family.id, baby.id, record_type, since, ctx.now, limit, ctx.zone)
+    return found
 
 
-async def load_edit_target(s: AsyncSession, family: Family, zone: ZoneInfo, msg) -> RecordView | None:
+async def _edit_target(uow: UnitOfWork, ctx: TurnContext, msg: IncomingMessage) -> RecordView | None:
     """The live record that the edited message's original version wrote."""
-    original = await repo.message_by_platform_id(s, msg.platform, msg.chat_id, msg.message_id)
+    original = await uow.messages.delivered(msg.platform, msg.chat_id, msg.message_id)
     if original is None:
         return None
-    row = await repo.record_from_message(s, family.id, original.id)
-    return record_view(row, zone) if row else None
+    return await uow.records.from_message(ctx.family.id, original, ctx.zone)

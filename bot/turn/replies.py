@@ -1,27 +1,62 @@
-"""A domain reply becomes the common outgoing reply: text in the family's language, buttons with tokens."""
+"""Step 6 of a turn: the domain's reply becomes the common outgoing reply — text in the family's
+language, buttons with callback tokens. Replies the domain cannot render alone (a summary, a
+growth chart) are resolved here by key, inside the turn's unit of work and trace."""
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.protocol import OutgoingButton, OutgoingReply
+from bot.push.summaries import SummaryBuilder
 from bot.turn.callback_data import role_token, task_token, undo_token
+from bot.turn.effects import Applied
+from bot.turn.loading import TurnContext
 from domain.replies.render import button_label, render
 from domain.tasks import PendingTask
 from domain.turn import Reply
-from domain.vocabulary import Language
+from storage.unit_of_work import UnitOfWork
+
+Resolver = Callable[[UnitOfWork, TurnContext, dict[str, Any]], Awaitable[OutgoingReply]]
 
 
-def outgoing(reply: Reply, lang: Language, now: datetime, task: PendingTask | None,
-             written: list[int]) -> OutgoingReply:
+class ReplyResolver:
+    """Reply key → how it is built. Keys without a resolver are rendered from the catalogue."""
+
+    def __init__(self, summaries: SummaryBuilder, charts: bool = True) -> None:
+        self.summaries = summaries
+        self.charts = charts
+        self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth}
+
+    async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
+                      active: PendingTask | None) -> OutgoingReply | None:
+        if reply is None:
+            return None
+        special = self.by_key.get(reply.key)
+        if special is not None:
+            return await special(uow, ctx, reply.values)
+        return outgoing(reply, ctx, applied.task or active, applied.written)
+
+    async def _summary(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """今天总结一下 / 这周怎么样: by the same code as the evening push."""
+        period = getattr(values["period"], "value", values["period"])
+        if period == "week":
+            return await self.summaries.weekly_reply(uow, ctx.family, ctx.now.date(), as_of=ctx.now)
+        return await self.summaries.daily_reply(uow, ctx.family, ctx.now.date(), as_of=ctx.now, chart=self.charts)
+
+    async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
+        return await self.summaries.growth_reply(uow, ctx.family, values["measure"])
+
+
+def outgoing(reply: Reply, ctx: TurnContext, task: PendingTask | None, written: list[int]) -> OutgoingReply:
     buttons = []
     for button in reply.buttons:
         token = _token(button.action, button.record_id, task, written)
         if token:
-            label = button.label or button_label(button.action, lang)
-            buttons.append(OutgoingButton(button.action, label, token))
+            buttons.append(OutgoingButton(button.action, button.label or button_label(button.action, ctx.lang), token))
     image = reply.values.get("image")
-    return OutgoingReply(kind=reply.kind, text=render(reply, lang, now), buttons=tuple(buttons),
+    return OutgoingReply(kind=reply.kind, text=render(reply, ctx.lang, ctx.now), buttons=tuple(buttons),
                          image=Path(image) if image else None)
 
 

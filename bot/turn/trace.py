@@ -1,14 +1,38 @@
-"""`fawn trace MESSAGE_ID`: one turn's trace — extraction, decision, effects, reply (no message text)."""
+"""Every turn's trace ties together the extraction, the decision, the effects and the reply —
+never the message text. `fawn trace MESSAGE_ID` prints it."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import uuid
+from typing import Any
 
-from sqlalchemy import or_, select
+from bot.protocol import OutgoingReply
+from bot.turn.effects import Applied
+from bot.understanding.extractor import ExtractionOutcome
+from domain.turn import Decision
+from storage.engine import Database, sqlite_url
 
-from storage.engine import make_engine, sqlite_url
-from storage.tables import Message, TurnTrace
+
+def new_trace_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied,
+                reply: OutgoingReply | None) -> list[dict[str, Any]]:
+    e = outcome.extraction
+    return [
+        {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
+         "latency_ms": outcome.latency_ms, "intent": e.intent.value,
+         "record_type": e.record_type.value if e.record_type else None,
+         "slots": sorted(e.slots.given()), "confidence": e.confidence},
+        {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected},
+        {"step": "effects", "applied": applied.log, "written": applied.written,
+         "updated": applied.updated, "deleted": applied.deleted},
+        {"step": "reply", "kind": reply.kind.value if reply else "none",
+         "buttons": [b.action for b in reply.buttons] if reply else []},
+    ]
 
 
 def main(argv: list[str]) -> int:
@@ -16,23 +40,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("message_id", help="messages.id, a platform message id, or a trace id")
     parser.add_argument("--url", default=sqlite_url("data/fawn.db"))
     args = parser.parse_args(argv)
-    return asyncio.run(_show(args.url, args.message_id))
+    return asyncio.run(show(args.url, args.message_id))
 
 
-async def _show(url: str, key: str) -> int:
-    engine = make_engine(url)
+async def show(url: str, key: str) -> int:
+    database = Database.at(url)
     try:
-        async with engine.connect() as conn:
-            ids = select(Message.id).where(or_(Message.platform_message_id == key,
-                                               Message.id == (int(key) if key.isdigit() else -1)))
-            q = select(TurnTrace).where(or_(TurnTrace.trace_id == key, TurnTrace.message_id.in_(ids)))
-            rows = (await conn.execute(q)).all()
-        if not rows:
-            print(f"no trace for {key}")
-            return 1
-        for row in rows:
-            print(json.dumps({"trace_id": row.trace_id, "message_id": row.message_id, "at": str(row.at),
-                              "steps": row.steps}, ensure_ascii=False, indent=2))
-        return 0
+        async with database.unit_of_work() as uow:
+            traces = await uow.traces.find(key)
     finally:
-        await engine.dispose()
+        await database.dispose()
+    if not traces:
+        print(f"no trace for {key}")
+        return 1
+    for trace in traces:
+        print(json.dumps({"trace_id": trace.trace_id, "message_id": trace.message_id, "at": str(trace.at),
+                          "steps": trace.steps}, ensure_ascii=False, indent=2))
+    return 0

@@ -8,6 +8,8 @@ from domain.turn import Decision, Reply, Turn, UpdateSettings
 from domain.vocabulary import ReplyKind
 
 MAX_REMINDER_HOURS = 48
+SETTING_NAMES = ("timezone", "language", "summary_time", "medication_reminder", "no_feeding_hours",
+                 "open_sleep_hours")
 REMINDER_KEYS = ("medication_reminder", "no_feeding_hours", "open_sleep_hours")
 _HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

@@ -15,14 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from bot.clock import FrozenClock
-from bot.composition import FawnService
+from bot.composition import Fawn, assemble
 from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import ExtractionOutcome, Extractor, build_extractor
 from bot.understanding.request import ExtractionRequest
 from domain.vocabulary import ReplyKind, TaskState
-from storage.convert import task_from_row
-from storage.engine import make_sessionmaker
-from storage.repositories import turns as repo
+from storage.engine import Database
+from storage.errors import TaskConflict
 from storage.tables import AgentTask, AuditEntry, Member, Message, Record
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -47,7 +46,7 @@ class RecordingExtractor:
 class Family:
     """One family chat driven through the service: a parent, a caregiver and a friend."""
 
-    service: FawnService
+    app: Fawn
     clock: FrozenClock
     extractor: RecordingExtractor
     id: int = 0
@@ -62,7 +61,7 @@ class Family:
                                press=ButtonPress(token) if token else None, **extra)
 
     async def send(self, msg: IncomingMessage) -> TurnResult:
-        result = await self.service.handle(msg)
+        result = await self.app.chat.handle(msg)
         if result.reply and result.reply.buttons:
             self.buttons = {b.action: b.token for b in result.reply.buttons}
         return result
@@ -74,11 +73,11 @@ class Family:
         return await self.send(self.message(who, token=token))
 
     async def count(self, table, *where) -> int:
-        async with self.service.sessions() as s:
+        async with self.app.database.sessions() as s:
             return (await s.exec(select(func.count()).select_from(table).where(*where))).one()
 
     async def rows(self, table, *where, order=None) -> list:
-        async with self.service.sessions() as s:
+        async with self.app.database.sessions() as s:
             q = select(table).where(*where).order_by(order if order is not None else table.id)
             return list((await s.exec(q)).all())
 
@@ -91,9 +90,9 @@ class Family:
 async def family(database) -> Family:
     clock = FrozenClock(EVENING)
     extractor = RecordingExtractor(build_extractor())
-    service = FawnService(make_sessionmaker(database.engine), extractor, clock=clock)
-    chat = Family(service, clock, extractor)
-    chat.id = await service.setup_family(FamilySetup(PLATFORM, CHAT, members=(
+    app = assemble(Database(database.engine), extractor, clock=clock)
+    chat = Family(app, clock, extractor)
+    chat.id = await app.families.setup_family(FamilySetup(PLATFORM, CHAT, members=(
         MemberSetup("mom", "妈妈", "妈妈", "parent"),
         MemberSetup("nanny", "阿姨", "阿姨", "caregiver"),
         MemberSetup("guest", "小王", None, "friend"))))
@@ -154,16 +153,17 @@ async def test_parent_and_caregiver_confirming_at_the_same_moment_write_exactly_
 
 async def test_a_task_change_made_from_a_stale_revision_loses_the_compare_and_set(family: Family) -> None:
     await _awaiting_confirmation(family)
-    async with family.service.sessions() as first, family.service.sessions() as second:
-        mine = task_from_row(await repo.active_task(first, family.id), SHANGHAI)
-        theirs = task_from_row(await repo.active_task(second, family.id), SHANGHAI)
-        await repo.cas_task(first, replace(mine, state=TaskState.CANCELLED, revision=mine.revision + 1),
-                            family.clock())
+    units = family.app.database
+    async with units.unit_of_work() as first, units.unit_of_work() as second:
+        mine = await first.tasks.active(family.id, SHANGHAI)
+        theirs = await second.tasks.active(family.id, SHANGHAI)
+        await first.tasks.compare_and_set(replace(mine, state=TaskState.CANCELLED, revision=mine.revision + 1),
+                                          family.clock())
         await first.commit()
 
-        with pytest.raises(repo.TaskConflict):
-            await repo.cas_task(second, replace(theirs, state=TaskState.COMPLETED,
-                                                revision=theirs.revision + 1), family.clock())
+        with pytest.raises(TaskConflict):
+            await second.tasks.compare_and_set(replace(theirs, state=TaskState.COMPLETED,
+                                                       revision=theirs.revision + 1), family.clock())
 
     (task,) = await family.rows(AgentTask)
     assert (task.state, task.revision) == ("cancelled", 2)
@@ -178,7 +178,7 @@ async def test_a_friend_asking_to_record_a_formula_feed_is_refused_and_nothing_c
     assert result.written == () and result.updated == ()
     assert await family.count(AgentTask) == 0
     assert await family.count(Record) == 0
-    assert await family.count(AuditEntry) == 0
+    assert await family.count(AuditEntry, AuditEntry.action != "family_setup") == 0
 
 
 # --- expiry ------------------------------------------------------------------------------
@@ -291,11 +291,11 @@ def _task_row(family_id: int, state: str) -> AgentTask:
 
 
 async def test_the_database_refuses_a_second_active_task_for_one_family(family: Family) -> None:
-    async with family.service.sessions() as s:
+    async with family.app.database.sessions() as s:
         s.add(_task_row(family.id, "pending"))
         await s.commit()
 
-    async with family.service.sessions() as s:
+    async with family.app.database.sessions() as s:
         s.add(_task_row(family.id, "awaiting_confirmation"))
         with pytest.raises(IntegrityError):
             await s.commit()
@@ -304,7 +304,7 @@ async def test_the_database_refuses_a_second_active_task_for_one_family(family: 
 
 
 async def test_the_database_allows_any_number_of_finished_tasks_beside_the_active_one(family: Family) -> None:
-    async with family.service.sessions() as s:
+    async with family.app.database.sessions() as s:
         for state in ("completed", "cancelled", "expired", "completed", "pending"):
             s.add(_task_row(family.id, state))
         await s.commit()

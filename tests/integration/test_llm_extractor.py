@@ -16,13 +16,13 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from bot.clock import FrozenClock
-from bot.composition import FawnService, build_service
+from bot.composition import Fawn, assemble, open_fawn
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import Extractor, build_extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
 from domain.extraction import Intent
 from domain.vocabulary import ReplyKind
-from storage.engine import make_sessionmaker, sqlite_url
+from storage.engine import Database, sqlite_url
 from storage.tables import AgentTask, Record
 from tests.fakes.openai_api import FakeOpenAI
 
@@ -62,30 +62,30 @@ def llm_extractor(fake: FakeOpenAI) -> Extractor:
 
 
 class Chat:
-    def __init__(self, service: FawnService, clock: FrozenClock) -> None:
-        self.service, self.clock, self.sent, self.family_id = service, clock, 0, 0
+    def __init__(self, app: Fawn, clock: FrozenClock) -> None:
+        self.app, self.clock, self.sent, self.family_id = app, clock, 0, 0
 
     async def setup(self) -> Chat:
-        self.family_id = await self.service.setup_family(FamilySetup(PLATFORM, CHAT, members=(
+        self.family_id = await self.app.families.setup_family(FamilySetup(PLATFORM, CHAT, members=(
             MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("guest", "小王", None, "friend"))))
         return self
 
     async def say(self, who: str, text: str) -> TurnResult:
         self.sent += 1
         self.clock.advance(timedelta(minutes=1))
-        return await self.service.handle(IncomingMessage(PLATFORM, CHAT, who, who, f"m{self.sent}",
-                                                         self.clock(), text))
+        return await self.app.chat.handle(IncomingMessage(PLATFORM, CHAT, who, who, f"m{self.sent}",
+                                                          self.clock(), text))
 
     async def count(self, table) -> int:
-        async with self.service.sessions() as s:
+        async with self.app.database.sessions() as s:
             return (await s.exec(select(func.count()).select_from(table))).one()
 
 
 @pytest.fixture
 async def llm_chat(database, fake_openai: FakeOpenAI) -> Chat:
     clock = FrozenClock(EVENING)
-    service = FawnService(make_sessionmaker(database.engine), llm_extractor(fake_openai), clock=clock)
-    return await Chat(service, clock).setup()
+    app = assemble(Database(database.engine), llm_extractor(fake_openai), clock=clock)
+    return await Chat(app, clock).setup()
 
 
 # --- the extractor alone -------------------------------------------------------------------
@@ -159,7 +159,7 @@ async def test_a_turn_with_the_llm_extractor_writes_the_formula_feed_the_model_p
     result = await llm_chat.say("mom", "宝宝刚吃完一瓶")
 
     assert result.kind is ReplyKind.RECORDED and len(result.written) == 1
-    (record,) = (await llm_chat.service.snapshot(llm_chat.family_id)).records
+    (record,) = (await llm_chat.app.families.snapshot(llm_chat.family_id)).records
     assert (record["type"], record["kind"], record["amount_ml"]) == ("feeding", "formula", 120)
     assert record["start"] == datetime(2026, 5, 4, 20, 10, tzinfo=SHANGHAI)
 
@@ -201,7 +201,7 @@ async def test_the_second_turn_shows_the_model_the_first_turn_and_the_task_it_op
     assert "醒1次" not in context
     assert '"record_type": "sleep"' in prompt and '"state": "awaiting_confirmation"' in prompt
     assert prompt.rstrip().endswith("Message: 醒1次")
-    task = (await llm_chat.service.snapshot(llm_chat.family_id)).task
+    task = (await llm_chat.app.families.snapshot(llm_chat.family_id)).task
     assert task["slots"]["night_wakings"] == 1
 
 
@@ -210,18 +210,18 @@ async def test_the_second_turn_shows_the_model_the_first_turn_and_the_task_it_op
 async def test_build_service_with_a_model_name_sends_only_what_the_rules_cannot_read_to_the_model(
         tmp_path, fake_openai: FakeOpenAI) -> None:
     clock = FrozenClock(EVENING)
-    service, engine = await build_service(sqlite_url(tmp_path / "llm.db"), clock=clock, model=MODEL,
-                                          base_url=fake_openai.base_url, api_key="x")
-    chat = await Chat(service, clock).setup()
+    app = await open_fawn(sqlite_url(tmp_path / "llm.db"), clock=clock, model=MODEL,
+                          base_url=fake_openai.base_url, api_key="x")
+    chat = await Chat(app, clock).setup()
     fake_openai.answer_with(FORMULA_120)
     try:
         confident = await chat.say("mom", "刚刚喝了90ml配方奶")
         assert fake_openai.requests == []                 # the fast path read it with full confidence
         vague = await chat.say("mom", "她把那个全干完了")       # no record word: the rules are unsure
         assert len(fake_openai.requests) == 1
+        amounts = sorted(r["amount_ml"] for r in (await app.families.snapshot(chat.family_id)).records)
     finally:
-        await engine.dispose()
+        await app.close()
 
     assert confident.kind is ReplyKind.RECORDED and vague.kind is ReplyKind.RECORDED
-    amounts = sorted(r["amount_ml"] for r in (await service.snapshot(chat.family_id)).records)
     assert amounts == [90, 120]

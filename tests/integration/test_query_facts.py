@@ -6,14 +6,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.family.setup import FamilyStore
+from bot.family.operations import FamilyOperations
 from bot.protocol import FamilySetup
 from bot.push.growth import percentile_of
-from bot.turn.loading import load_query_facts, load_query_records
+from bot.turn.loading import TurnContext, query_facts, query_records
 from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod
 from domain.queries.latest import FACTS_PERCENTILES
-from storage.engine import make_sessionmaker
-from storage.tables import Family
+from domain.vocabulary import Language
+from storage.engine import Database
+from storage.unit_of_work import UnitOfWork
 
 ZONE = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 5, 4, 20, 15, tzinfo=ZONE)
@@ -29,12 +30,18 @@ def asking(metric: QueryMetric, **fields) -> Extraction:
     return Extraction(intent=Intent.QUERY, query=Query(metric=metric, **fields))
 
 
-async def family_with(database, records: list[dict]) -> tuple:
-    sessions = make_sessionmaker(database.engine)
-    store = FamilyStore(sessions, clock=lambda: NOW)
-    family_id = await store.setup_family(FamilySetup(platform="test", chat_id="q1", babies=TWINS))
-    await store.add_records(family_id, records)
-    return sessions, family_id
+async def family_with(database, records: list[dict]) -> tuple[Database, int]:
+    db = Database(database.engine)
+    families = FamilyOperations(db, clock=lambda: NOW)
+    family_id = await families.setup_family(FamilySetup(platform="test", chat_id="q1", babies=TWINS))
+    await families.add_records(family_id, records)
+    return db, family_id
+
+
+async def context(uow: UnitOfWork, family_id: int) -> TurnContext:
+    family = await uow.families.get(family_id)
+    return TurnContext(family, ZONE, Language.ZH, NOW, NOW, None, await uow.families.members(family_id),
+                       tuple(await uow.families.babies(family_id)))
 
 
 @pytest.mark.parametrize(("sex", "birth", "on", "kg", "expected"), [
@@ -49,15 +56,15 @@ def test_known_who_weight_percentiles_for_a_girl_and_a_boy(sex: str, birth: date
 
 
 async def test_growth_facts_are_the_who_percentiles_of_each_babys_latest_measures(database) -> None:
-    sessions, family_id = await family_with(database, [
+    db, family_id = await family_with(database, [
         {"type": "growth", "baby": "小米", "time": at(5, 1), "weight_kg": 6.2, "height_cm": 58},
         {"type": "growth", "baby": "小麦", "time": at(5, 1), "weight_kg": 5.6},
         {"type": "growth", "baby": "小麦", "time": at(4, 1), "head_cm": 37},
     ])
-    async with sessions() as s:
-        family = await s.get(Family, family_id)
-        facts = await load_query_facts(s, family, ZONE, NOW, asking(QueryMetric.GROWTH))
-        records = await load_query_records(s, family, ZONE, NOW, asking(QueryMetric.GROWTH))
+    async with db.unit_of_work() as uow:
+        ctx = await context(uow, family_id)
+        facts = await query_facts(uow, ctx, asking(QueryMetric.GROWTH))
+        records = await query_records(uow, ctx, asking(QueryMetric.GROWTH))
     by_baby = {r.fields.get("weight_kg"): r.id for r in records}
     percentiles = facts[FACTS_PERCENTILES]
     girl = percentiles[by_baby[6.2]]
@@ -69,35 +76,35 @@ async def test_growth_facts_are_the_who_percentiles_of_each_babys_latest_measure
 
 
 async def test_no_facts_for_other_questions(database) -> None:
-    sessions, family_id = await family_with(database, [])
-    async with sessions() as s:
-        family = await s.get(Family, family_id)
-        assert await load_query_facts(s, family, ZONE, NOW, asking(QueryMetric.FEEDING_TOTAL)) == {}
-        assert await load_query_facts(s, family, ZONE, NOW, Extraction(intent=Intent.CHAT)) == {}
+    db, family_id = await family_with(database, [])
+    async with db.unit_of_work() as uow:
+        ctx = await context(uow, family_id)
+        assert await query_facts(uow, ctx, asking(QueryMetric.FEEDING_TOTAL)) == {}
+        assert await query_facts(uow, ctx, Extraction(intent=Intent.CHAT)) == {}
 
 
 async def test_latest_records_are_per_baby_and_of_the_type_asked(database) -> None:
     photos = [{"type": "photo", "baby": "小米", "time": at(5, d), "file": f"p/{d}.jpg"} for d in range(1, 4)]
-    sessions, family_id = await family_with(database, photos + [
+    db, family_id = await family_with(database, photos + [
         {"type": "photo", "baby": "小麦", "time": at(3, 1), "file": "p/old.jpg"},
         {"type": "photo", "baby": "小麦", "time": at(5, 5), "file": "p/future.jpg"},
         {"type": "feeding", "baby": "小米", "start": at(5, 4, 8), "kind": "formula", "amount_ml": 90},
     ])
-    async with sessions() as s:
-        family = await s.get(Family, family_id)
-        records = await load_query_records(s, family, ZONE, NOW, asking(QueryMetric.PHOTOS))
+    async with db.unit_of_work() as uow:
+        ctx = await context(uow, family_id)
+        records = await query_records(uow, ctx, asking(QueryMetric.PHOTOS))
     files = sorted(r.fields["file"] for r in records)
     assert files == ["p/1.jpg", "p/2.jpg", "p/3.jpg", "p/old.jpg"]      # not tomorrow's, not the feed
 
 
 async def test_a_days_records_are_loaded_for_a_date(database) -> None:
-    sessions, family_id = await family_with(database, [
+    db, family_id = await family_with(database, [
         {"type": "diaper", "baby": "小米", "time": at(5, 3, 9), "wet": True},
         {"type": "diaper", "baby": "小米", "time": at(5, 4, 9), "wet": True},
         {"type": "feeding", "baby": "小米", "start": at(5, 3, 8), "kind": "formula", "amount_ml": 90},
     ])
     query = asking(QueryMetric.DIAPER_COUNT, period=QueryPeriod.DATE, day=date(2026, 5, 3))
-    async with sessions() as s:
-        family = await s.get(Family, family_id)
-        records = await load_query_records(s, family, ZONE, NOW, query)
+    async with db.unit_of_work() as uow:
+        ctx = await context(uow, family_id)
+        records = await query_records(uow, ctx, query)
     assert [(r.type.value, r.fields["time"].day) for r in records] == [("diaper", 3)]

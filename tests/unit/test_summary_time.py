@@ -6,7 +6,7 @@ from datetime import time
 import pytest
 
 from domain.summary.time import parse_summary_time
-from storage.repositories.pushes import FamilySchedule
+from storage.repositories.families import FamilyInfo as FamilySchedule
 
 
 @pytest.mark.parametrize(("text", "expected"), [

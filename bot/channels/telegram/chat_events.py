@@ -37,7 +37,7 @@ async def on_my_chat_member(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         log.info("bot removed from chat %s; the family's data is kept", chat_id)
         return
     fawn = fawn_of(context)
-    family_id = await fawn.service.find_family_id(PLATFORM, chat_id)
+    family_id = await fawn.families.family_id(PLATFORM, chat_id)
     text = texts.ADDED_BACK if family_id is not None else texts.ADDED_NEW
     await context.bot.send_message(chat_id=chat_id, text=text)
 

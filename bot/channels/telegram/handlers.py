@@ -5,19 +5,14 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy.ext.asyncio import async_sessionmaker
 from telegram import Bot, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.channels.telegram.port import ChatServicePort
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
 from bot.channels.telegram.translate import PLATFORM, message_to_incoming, press_to_incoming
-from bot.clock import Clock
-from bot.delivery.outbox import deliver
-from bot.family import admin as family_admin
-from bot.protocol import TurnResult
+from bot.protocol import ChatPort, Clock, DeliveryPort, FamilyPort, TurnResult
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +23,9 @@ APOLOGY = "抱歉，刚才出了点问题，请再试一次。Sorry, something w
 class FawnTelegram:
     """The adapter's state, shared by every handler (kept in `application.bot_data`)."""
 
-    service: ChatServicePort
-    sessions: async_sessionmaker
+    chat: ChatPort
+    families: FamilyPort
+    delivery: DeliveryPort
     clock: Clock
     photos_dir: Path
 
@@ -37,19 +33,12 @@ class FawnTelegram:
         return TelegramSender(bot, self.migrate_chat)
 
     async def migrate_chat(self, old_chat_id: str, new_chat_id: str) -> None:
-        moved = await family_admin.migrate_chat_id(self.sessions, PLATFORM, old_chat_id, new_chat_id)
+        moved = await self.families.move_chat(PLATFORM, old_chat_id, new_chat_id)
         log.info("chat %s became %s (family moved: %s)", old_chat_id, new_chat_id, moved)
 
     async def send_result(self, bot: Bot, chat_id: str, result: TurnResult) -> str | None:
-        """Send the turn's reply (through the outbox) and remember its platform id."""
-        if result.reply is None:
-            return None
-        platform_id = await deliver(self.sessions, self.sender(bot), family_id=result.family_id,
-                                    platform=PLATFORM, chat_id=chat_id, reply=result.reply,
-                                    reply_id=result.reply_id, now=self.clock())
-        if platform_id is not None and result.reply_id is not None:
-            await self.service.mark_delivered(result.reply_id, platform_id)
-        return platform_id
+        """Send the turn's reply (through the outbox, which remembers its platform id)."""
+        return await self.delivery.send_reply(self.sender(bot), PLATFORM, chat_id, result)
 
 
 def fawn_of(context: ContextTypes.DEFAULT_TYPE) -> FawnTelegram:
@@ -65,7 +54,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     photo_path = await download_photo(context.bot, message, fawn.photos_dir)
     incoming = message_to_incoming(message, bot_id=context.bot.id, bot_username=context.bot.username,
                                    edited=update.edited_message is not None, photo_path=photo_path)
-    result = await fawn.service.handle(incoming)
+    result = await fawn.chat.handle(incoming)
     if result.duplicate:
         return
     await fawn.send_result(context.bot, incoming.chat_id, result)
@@ -78,7 +67,7 @@ async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if query is None:
         return
     incoming = press_to_incoming(query, fawn.clock())
-    result = await fawn.service.handle(incoming)
+    result = await fawn.chat.handle(incoming)
     if result.duplicate:
         await _answer(query)
         return

@@ -16,7 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
-from bot.composition import build_service
+from bot.composition import open_fawn
 from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup
 from storage.engine import sqlite_url
 
@@ -35,10 +35,11 @@ def bench_turns(argv: list[str]) -> int:
 async def _run(count: int) -> int:
     with tempfile.TemporaryDirectory() as folder:
         clock = FrozenClock(datetime(2026, 5, 4, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
-        service, engine = await build_service(sqlite_url(Path(folder) / "bench.db"), clock=clock)
-        await service.setup_family(FamilySetup("bench", "c1", members=(MemberSetup("mom", "妈妈", "妈妈", "parent"),)))
-        latencies = await _drive(service, clock, count)
-        await engine.dispose()
+        fawn = await open_fawn(sqlite_url(Path(folder) / "bench.db"), clock=clock)
+        mom = MemberSetup("mom", "妈妈", "妈妈", "parent")
+        await fawn.families.setup_family(FamilySetup("bench", "c1", members=(mom,)))
+        latencies = await _drive(fawn.chat, clock, count)
+        await fawn.close()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # Linux reports KiB
     p50, p95 = statistics.median(latencies), statistics.quantiles(latencies, n=20)[18]
     print(f"turns: {len(latencies)}  p50 {p50:.2f} ms  p95 {p95:.2f} ms  max {max(latencies):.2f} ms  "

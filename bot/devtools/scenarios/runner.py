@@ -1,7 +1,6 @@
 """Running one scenario through the real `ChatService`, in its own copy of the database."""
 from __future__ import annotations
 
-import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -9,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
+from bot.composition import Fawn, open_fawn
 from bot.devtools.scenarios.checks import final_difference, turn_difference
 from bot.devtools.scenarios.conversation import Conversation
 from bot.devtools.scenarios.database import TemplateDatabase, remove_database
@@ -16,8 +16,9 @@ from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
 from bot.devtools.scenarios.state import FamilyState
 from bot.devtools.scenarios.times import aware
-from bot.protocol import FamilySetup, MemberSetup
+from bot.protocol import FamilySetup, FamilySnapshot, IncomingMessage, MemberSetup, TurnResult
 from domain.vocabulary import ChatKind
+from storage.engine import Database
 
 ServiceFactory = Callable[..., Awaitable[tuple[Any, Any]]]   # (url, *, clock, model) -> (service, engine)
 ONE_TURN = timedelta(minutes=1)
@@ -32,12 +33,29 @@ class ScenarioResult:
     message: str = ""
 
 
-async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[Any, Any]:
-    """The composition root's service on a copy of the migrated template (so: no migrating again)."""
-    from bot.composition import build_service  # imported when first needed
-    if "migrate" in inspect.signature(build_service).parameters:
-        return await build_service(url, clock=clock, model=model, migrate=False)
-    return await build_service(url, clock=clock, model=model)
+class ScenarioApp:
+    """What a scenario talks to: the real chat service and family port of the composition root."""
+
+    def __init__(self, fawn: Fawn) -> None:
+        self.fawn = fawn
+
+    async def handle(self, msg: IncomingMessage) -> TurnResult:
+        return await self.fawn.chat.handle(msg)
+
+    async def setup_family(self, setup: FamilySetup) -> int:
+        return await self.fawn.families.setup_family(setup)
+
+    async def add_records(self, family_id: int, records: list[dict[str, Any]]) -> None:
+        await self.fawn.families.add_records(family_id, records)
+
+    async def snapshot(self, family_id: int) -> FamilySnapshot:
+        return await self.fawn.families.snapshot(family_id)
+
+
+async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[ScenarioApp, Database]:
+    """The composition root's application on a copy of the migrated template (so: no migrating again)."""
+    fawn = await open_fawn(url, clock=clock, model=model, migrate=False)
+    return ScenarioApp(fawn), fawn.database
 
 
 async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model: str = "rules",

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FrozenClock
-from storage.engine import make_engine, make_sessionmaker, sqlite_url
-from storage.migrate import upgrade
+from bot.composition import open_fawn
+from storage.engine import Database, sqlite_url
 from tests.fakes.telegram_api import FakeTelegramApi
 from tests.integration.telegram.harness import TelegramHarness
 
@@ -30,33 +30,33 @@ def clock() -> FrozenClock:
 
 
 @pytest.fixture
-async def engine(tmp_path):
-    engine = make_engine(sqlite_url(tmp_path / "fawn.db"))
-    await upgrade(engine)
-    yield engine
-    await engine.dispose()
+async def database(tmp_path):
+    database = Database.at(sqlite_url(tmp_path / "fawn.db"))
+    await database.upgrade()
+    yield database
+    await database.dispose()
 
 
 @pytest.fixture
-def sessions(engine):
-    return make_sessionmaker(engine)
+def sessions(database):
+    """For tests that read or seed rows directly."""
+    return database.sessions
 
 
 @pytest.fixture
-def harness_factory(fake_api, sessions, clock, tmp_path):
-    """`async with harness_factory(service) as bot:` runs the Application with long polling."""
-    def make(service, *, webhook: bool = False, rate_limit_retries: int = 0) -> TelegramHarness:
-        return TelegramHarness(fake_api, service, sessions=sessions, clock=clock,
+def harness_factory(fake_api, database, clock, tmp_path):
+    """`async with harness_factory(app) as bot:` runs the Application with long polling, on the
+    real application (`real_service`) or a scripted chat service."""
+    def make(app, *, webhook: bool = False, rate_limit_retries: int = 0) -> TelegramHarness:
+        return TelegramHarness(fake_api, app, database=database, clock=clock,
                                photos_dir=tmp_path / "photos", webhook=webhook,
                                rate_limit_retries=rate_limit_retries)
     return make
 
 
 @pytest.fixture
-async def real_service(tmp_path, clock, engine):
-    """The application service from `bot.composition`, on the same database file as `sessions`."""
-    from bot.composition import build_service
-
-    service, service_engine = await build_service(sqlite_url(tmp_path / "fawn.db"), clock=clock)
-    yield service
-    await service_engine.dispose()
+async def real_service(tmp_path, clock, database):
+    """The application from `bot.composition`, on the same database file as `sessions`."""
+    fawn = await open_fawn(sqlite_url(tmp_path / "fawn.db"), clock=clock, migrate=False)
+    yield fawn
+    await fawn.close()

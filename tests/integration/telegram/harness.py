@@ -8,21 +8,29 @@ from bot.channels.telegram import texts
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
 from bot.clock import FrozenClock
+from bot.delivery.outbox import Outbox
+from bot.family.operations import FamilyOperations
 from bot.protocol import IncomingMessage, TurnResult
+from storage.engine import Database
 from tests.fakes.telegram_api import ApiCall, FakeTelegramApi
-from tests.integration.telegram.services import ObservedService
+from tests.integration.telegram.services import ObservedService, ScriptedFamilies
 from tests.integration.telegram.updates import GROUP, MOM, text_message
 
 
 class TelegramHarness:
-    def __init__(self, fake: FakeTelegramApi, service, *, sessions, clock: FrozenClock,
+    def __init__(self, fake: FakeTelegramApi, app, *, database: Database, clock: FrozenClock,
                  photos_dir: Path, webhook: bool, rate_limit_retries: int) -> None:
+        """`app` is the real application (a `Fawn`) or a scripted chat service that is also its
+        own family port; replies go through a real outbox on the test database either way."""
         self.fake = fake
-        self.service = ObservedService(service)
-        self.sessions = sessions
+        real = hasattr(app, "chat")
+        self.service = ObservedService(app.chat if real else app)
         self.clock = clock
         self.webhook = webhook
-        self.fawn = FawnTelegram(service=self.service, sessions=sessions, clock=clock, photos_dir=photos_dir)
+        families = app.families if real else ScriptedFamilies(app, FamilyOperations(database, clock))
+        self.fawn = FawnTelegram(chat=self.service, families=families,
+                                 delivery=app.outbox if real else Outbox(database, clock), clock=clock,
+                                 photos_dir=photos_dir)
         self.application = build_application(
             fake.token, self.fawn, endpoint=BotApiEndpoint(fake.base_url, fake.base_file_url),
             webhook=webhook, rate_limit_retries=rate_limit_retries)

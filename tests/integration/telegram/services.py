@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from bot.family.operations import FamilyOperations
 from bot.protocol import FamilySetup, IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
 from domain.vocabulary import ReplyKind
 
@@ -17,7 +18,6 @@ class ObservedService:
     def __init__(self, inner) -> None:
         self.inner = inner
         self.turns: list[tuple[IncomingMessage, TurnResult]] = []
-        self.delivered: dict[int, str] = {}
         self._changed = asyncio.Condition()
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
@@ -33,20 +33,12 @@ class ObservedService:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(self.turns) >= count), timeout)
         return self.turns
 
-    async def setup_family(self, setup: FamilySetup) -> int:
-        return await self.inner.setup_family(setup)
-
-    async def mark_delivered(self, reply_id: int, platform_message_id: str) -> None:
-        self.delivered[reply_id] = platform_message_id
-        await self.inner.mark_delivered(reply_id, platform_message_id)
-
-    async def find_family_id(self, platform: str, chat_id: str) -> int | None:
-        return await self.inner.find_family_id(platform, chat_id)
 
 
 @dataclass
 class ScriptedService:
-    """Answers each text with a scripted result; a press gets the next scripted press result."""
+    """Answers each text with a scripted result; a press gets the next scripted press result.
+    It is its own family port, too (set-up and lookup only)."""
 
     by_text: dict[str, TurnResult] = field(default_factory=dict)
     press_results: list[TurnResult] = field(default_factory=list)
@@ -65,11 +57,31 @@ class ScriptedService:
     async def setup_family(self, setup: FamilySetup) -> int:
         return self.families.setdefault((setup.platform, setup.chat_id), len(self.families) + 1)
 
-    async def mark_delivered(self, reply_id: int, platform_message_id: str) -> None:
+    async def family_id(self, platform: str, chat_id: str) -> int | None:
+        return self.families.get((platform, chat_id))
+
+    async def language(self, family_id: int) -> str | None:
         return None
 
-    async def find_family_id(self, platform: str, chat_id: str) -> int | None:
-        return self.families.get((platform, chat_id))
+
+class ScriptedFamilies:
+    """The family port beside a scripted chat service: set-up and lookup are scripted, while a
+    chat that moved is moved in the real test database (as the real port does)."""
+
+    def __init__(self, scripted: ScriptedService, real: FamilyOperations) -> None:
+        self.scripted, self.real = scripted, real
+
+    async def family_id(self, platform: str, chat_id: str) -> int | None:
+        return await self.scripted.family_id(platform, chat_id)
+
+    async def setup_family(self, setup: FamilySetup) -> int:
+        return await self.scripted.setup_family(setup)
+
+    async def language(self, family_id: int) -> str | None:
+        return None
+
+    async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool:
+        return await self.real.move_chat(platform, old_chat_id, new_chat_id)
 
 
 def scripted_reply(text: str, kind: ReplyKind = ReplyKind.RECORDED,

@@ -38,13 +38,12 @@ async def test_start_sets_up_the_family_with_the_sender_as_parent(harness_factor
     async with harness_factory(real_service) as bot:
         await bot.start_family()
         welcome = bot.fake.calls_of("sendMessage")[0]
-        family_id = await real_service.find_family_id("telegram", str(GROUP["id"]))
+        family_id = await real_service.families.family_id("telegram", str(GROUP["id"]))
         await bot.start_family()
         again = bot.fake.calls_of("sendMessage")[1]
-    from bot.family.admin import member_role
+    members = await real_service.families.members(family_id)
     assert welcome.params["text"] == texts.WELCOME_NEW and again.params["text"] == texts.WELCOME_BACK
-    assert family_id is not None
-    assert (await member_role(sessions, family_id, str(MOM["id"]))).value == "parent"
+    assert [(m.sender_id, m.role) for m in members] == [(str(MOM["id"]), "parent")]
 
 
 async def test_a_formula_feed_is_recorded_and_offers_undo(harness_factory, real_service, sessions):

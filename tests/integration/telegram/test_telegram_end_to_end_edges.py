@@ -9,7 +9,6 @@ import httpx
 
 from bot.channels.telegram import texts
 from bot.channels.telegram.webhook import SECRET_HEADER, build_webhook_app
-from bot.delivery.outbox import retry_due
 from tests.integration.telegram.records import family_of_chat, live_records, stored_reply
 from tests.integration.telegram.updates import (
     FRIEND,
@@ -49,10 +48,8 @@ async def test_a_429_reply_goes_to_the_outbox_and_is_delivered_once_later(harnes
         await bot.flush()
         undelivered = await stored_reply(sessions, result.reply_id)
         senders = {"telegram": bot.fawn.sender(bot.application.bot)}
-        early = await retry_due(sessions, senders, clock() + timedelta(seconds=2),
-                                on_delivered=real_service.mark_delivered)
-        later = await retry_due(sessions, senders, clock() + timedelta(minutes=1),
-                                on_delivered=real_service.mark_delivered)
+        early = await real_service.outbox.retry_due(senders, clock() + timedelta(seconds=2))
+        later = await real_service.outbox.retry_due(senders, clock() + timedelta(minutes=1))
     sends = [c for c in bot.fake.calls_of("sendMessage") if c.params["text"] == result.reply.text]
     assert undelivered.platform_message_id is None and (early, later) == (0, 1)
     assert len(sends) == 2 and sends[1].result is not None
@@ -64,12 +61,12 @@ async def test_after_a_migration_the_family_records_in_the_supergroup(harness_fa
     supergroup = {"id": SUPERGROUP_ID, "type": "supergroup", "title": GROUP["title"]}
     async with harness_factory(real_service) as bot:
         await bot.start_family()
-        family_id = await real_service.find_family_id("telegram", str(GROUP["id"]))
+        family_id = await real_service.families.family_id("telegram", str(GROUP["id"]))
         for update in migration_messages(at=clock()):
             await bot.fake.push_update(update)
         _, result = await bot.say("刚刚喝了91ml配方奶", chat=supergroup)
     assert result.family_id == family_id and len(result.written) == 1
-    assert await real_service.find_family_id("telegram", str(GROUP["id"])) is None
+    assert await real_service.families.family_id("telegram", str(GROUP["id"])) is None
     assert (await family_of_chat(sessions, str(SUPERGROUP_ID))).id == family_id
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from sqlmodel import select
 
-from bot.delivery.outbox import retry_due
+from bot.delivery.outbox import Outbox
 from storage.tables import OutboxItem
 from tests.integration.telegram.services import ScriptedService, scripted_reply
 
@@ -29,7 +29,8 @@ async def test_the_rate_limiter_honours_retry_after_and_sends_once_more(harness_
     assert await outbox_items(sessions) == []
 
 
-async def test_a_send_that_still_fails_waits_in_the_outbox_until_retry_after(harness_factory, sessions, clock):
+async def test_a_send_that_still_fails_waits_in_the_outbox_until_retry_after(harness_factory, database, sessions,
+                                                                            clock):
     service = ScriptedService(by_text={"hi": scripted_reply("你好")})
     async with harness_factory(service, rate_limit_retries=0) as bot:
         bot.fake.fail_next("sendMessage", 429, *TOO_MANY)
@@ -37,9 +38,9 @@ async def test_a_send_that_still_fails_waits_in_the_outbox_until_retry_after(har
         await bot.flush()
         (queued,) = await outbox_items(sessions)
         senders = {"telegram": bot.fawn.sender(bot.application.bot)}
-        too_early = await retry_due(sessions, senders, clock())
-        sent = await retry_due(sessions, senders, queued.next_attempt_at)
-        again = await retry_due(sessions, senders, queued.next_attempt_at + timedelta(hours=2))
+        too_early = await Outbox(database, clock).retry_due(senders, clock())
+        sent = await Outbox(database, clock).retry_due(senders, queued.next_attempt_at)
+        again = await Outbox(database, clock).retry_due(senders, queued.next_attempt_at + timedelta(hours=2))
     assert queued.payload["text"] == "你好" and queued.attempts == 1
     assert queued.next_attempt_at >= clock() + timedelta(seconds=1)
     assert (too_early, sent, again) == (0, 1, 0)
@@ -50,7 +51,7 @@ async def test_a_send_that_still_fails_waits_in_the_outbox_until_retry_after(har
     assert delivered.sent_at is not None
 
 
-async def test_an_outbox_retry_that_fails_again_backs_off_further(harness_factory, sessions, clock):
+async def test_an_outbox_retry_that_fails_again_backs_off_further(harness_factory, database, sessions, clock):
     service = ScriptedService(by_text={"hi": scripted_reply("你好")})
     async with harness_factory(service, rate_limit_retries=0) as bot:
         bot.fake.fail_next("sendMessage", 502, "Bad Gateway")
@@ -59,7 +60,7 @@ async def test_an_outbox_retry_that_fails_again_backs_off_further(harness_factor
         (first,) = await outbox_items(sessions)
         bot.fake.fail_next("sendMessage", 502, "Bad Gateway")
         senders = {"telegram": bot.fawn.sender(bot.application.bot)}
-        sent = await retry_due(sessions, senders, first.next_attempt_at)
+        sent = await Outbox(database, clock).retry_due(senders, first.next_attempt_at)
         (second,) = await outbox_items(sessions)
     assert sent == 0 and second.attempts == 2 and second.sent_at is None
     assert second.next_attempt_at - first.next_attempt_at >= first.next_attempt_at - clock()

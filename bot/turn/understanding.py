@@ -1,0 +1,57 @@
+"""Step 3 of a turn: what the extractor is given — the message, the recent context (the last 10
+rounds, at most 20 messages, never the current one), the active task, the family's time and
+babies — and what it proposes."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, tzinfo
+
+from bot.turn.loading import TurnContext
+from bot.understanding.context import relative
+from bot.understanding.extractor import ExtractionOutcome, Extractor
+from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
+from domain.extraction import Extraction, Intent
+from domain.tasks import PendingTask
+from domain.vocabulary import Language
+from storage.convert import dump_slots
+from storage.repositories.families import MemberInfo
+from storage.repositories.messages import MessageInfo
+from storage.unit_of_work import UnitOfWork
+
+MAX_CONTEXT_MESSAGES = 20
+MAX_TEXT = 2000
+BUTTON_PRESS = ExtractionOutcome(Extraction(intent=Intent.CHAT), "button", 0.0, False)
+
+
+async def understand(uow: UnitOfWork, extractor: Extractor, ctx: TurnContext, text: str, incoming_id: int,
+                     active: PendingTask | None, bot_names: tuple[str, ...]) -> ExtractionOutcome:
+    recent = await uow.messages.recent(ctx.family.id, incoming_id, MAX_CONTEXT_MESSAGES)
+    people = {m.id: m for m in ctx.members}
+    request = ExtractionRequest(text=text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
+                                recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang),
+                                task=task_hint(active),
+                                babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
+                                bot_names=bot_names)
+    return await extractor.extract(request)
+
+
+def task_hint(task: PendingTask | None) -> TaskHint | None:
+    if task is None:
+        return None
+    return TaskHint(task.action.value, task.record_type.value if task.record_type else None, task.state.value,
+                    dump_slots(task.slots))
+
+
+def context_lines(messages: Sequence[MessageInfo], members: dict[int, MemberInfo], now: datetime, zone: tzinfo,
+                  lang: Language) -> tuple[ContextLine, ...]:
+    lines = []
+    for m in messages[-MAX_CONTEXT_MESSAGES:]:
+        member = members.get(m.member_id) if m.member_id else None
+        at = m.sent_at.astimezone(zone)
+        text = m.text if m.kind != "button" else f"[{m.payload.get('action', 'button')}]"
+        if m.direction == "out":
+            lines.append(ContextLine(at, relative(at, now, lang), "Fawn", None, None, text))
+        else:
+            lines.append(ContextLine(at, relative(at, now, lang), m.sender_name or "?",
+                                     member.role if member else "friend", member.title if member else None, text))
+    return tuple(lines)

@@ -1,0 +1,10 @@
+"""What the database can say no to. bot/ catches these, never a SQLAlchemy exception."""
+from __future__ import annotations
+
+
+class Conflict(Exception):
+    """A write lost to a concurrent one (a unique key or a compare-and-set). The turn is retried."""
+
+
+class TaskConflict(Conflict):
+    """Someone else changed the task first (compare-and-set lost)."""

@@ -1,0 +1,171 @@
+"""Families, their members and their babies: who is who, and the family's settings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import update
+from sqlmodel import select
+
+from domain.turn import BabyView
+from storage.repositories.base import Repository
+from storage.tables import Baby, Family, Member, OutboxItem
+
+DEFAULT_SUMMARY_TIME = time(21)
+# the settings names of the domain → the keys of Family.settings["reminders"]
+REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "no_feeding_hours",
+                     "open_sleep_hours": "open_sleep_hours"}
+
+
+@dataclass(frozen=True)
+class FamilyInfo:
+    """A family as the application sees it: its chat, zone, language and settings."""
+
+    id: int
+    timezone: str
+    language: str
+    summary_time: str
+    platform: str = ""
+    chat_id: str = ""
+    chat_kind: str = "group"
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    @property
+    def summary_clock_time(self) -> time:
+        """The stored "HH:MM"; 21:00 when it cannot be read (one bad row must not stop
+        every family's jobs from being built)."""
+        try:
+            hour, minute = (int(part) for part in self.summary_time.split(":"))
+            return time(hour, minute)
+        except (ValueError, AttributeError):
+            return DEFAULT_SUMMARY_TIME
+
+
+@dataclass(frozen=True)
+class MemberInfo:
+    id: int
+    platform_user_id: str
+    display_name: str
+    title: str | None
+    role: str
+
+
+def family_info(row: Family) -> FamilyInfo:
+    return FamilyInfo(row.id, row.timezone or "Asia/Shanghai", row.language or "zh", row.summary_time or "21:00",
+                      row.platform, row.chat_id, row.chat_kind, dict(row.settings or {}))
+
+
+def member_info(row: Member) -> MemberInfo:
+    return MemberInfo(row.id, row.platform_user_id, row.display_name, row.title, row.role)
+
+
+def baby_view(row: Baby) -> BabyView:
+    return BabyView(row.id, row.name, tuple(row.nicknames), row.birth_date, row.sex, row.birth_weight_kg,
+                    row.birth_height_cm)
+
+
+class FamilyRepository(Repository):
+    async def by_chat(self, platform: str, chat_id: str) -> FamilyInfo | None:
+        q = select(Family).where(Family.platform == platform, Family.chat_id == chat_id)
+        row = (await self.session.exec(q)).first()
+        return family_info(row) if row else None
+
+    async def get(self, family_id: int) -> FamilyInfo | None:
+        row = await self.session.get(Family, family_id)
+        return family_info(row) if row else None
+
+    async def all(self, family_ids: list[int] | None = None) -> list[FamilyInfo]:
+        q = select(Family).order_by(Family.id)
+        if family_ids is not None:
+            q = q.where(Family.id.in_(family_ids))
+        return [family_info(row) for row in (await self.session.exec(q)).all()]
+
+    async def create(self, *, platform: str, chat_id: str, chat_kind: str, timezone: str, language: str,
+                     now: datetime) -> int:
+        row = Family(platform=platform, chat_id=chat_id, chat_kind=chat_kind, timezone=timezone,
+                     language=language, created_at=now)
+        self.session.add(row)
+        await self.flush()
+        return row.id
+
+    async def members(self, family_id: int) -> list[MemberInfo]:
+        q = select(Member).where(Member.family_id == family_id).order_by(Member.id)
+        return [member_info(row) for row in (await self.session.exec(q)).all()]
+
+    async def member(self, family_id: int, platform_user_id: str) -> MemberInfo | None:
+        q = select(Member).where(Member.family_id == family_id, Member.platform_user_id == platform_user_id)
+        row = (await self.session.exec(q)).first()
+        return member_info(row) if row else None
+
+    async def add_member(self, family_id: int, platform_user_id: str, name: str, role: str, now: datetime,
+                         title: str | None = None) -> MemberInfo:
+        row = Member(family_id=family_id, platform_user_id=platform_user_id, display_name=name[:128],
+                     title=title, role=role, created_at=now)
+        self.session.add(row)
+        await self.flush()
+        return member_info(row)
+
+    async def set_role(self, member_id: int, role: str, title: str | None) -> dict[str, Any]:
+        """Give a member a role (and a title when one is said); returns what it was before."""
+        row = await self.session.get(Member, member_id)
+        before = {"role": row.role, "title": row.title}
+        row.role = role
+        if title:
+            row.title = title
+        self.session.add(row)
+        return before
+
+    async def babies(self, family_id: int) -> list[BabyView]:
+        q = select(Baby).where(Baby.family_id == family_id).order_by(Baby.id)
+        return [baby_view(row) for row in (await self.session.exec(q)).all()]
+
+    async def add_baby(self, family_id: int, spec: dict[str, Any]) -> None:
+        birth = spec.get("birth_date")
+        if isinstance(birth, str):
+            birth = date.fromisoformat(birth)
+        self.session.add(Baby(family_id=family_id, name=spec["name"], nicknames=list(spec.get("nicknames") or []),
+                              birth_date=birth, sex=spec.get("sex"), birth_weight_kg=spec.get("birth_weight_kg"),
+                              birth_height_cm=spec.get("birth_height_cm")))
+
+    async def update_profile(self, baby_id: int, fields: dict[str, Any]) -> None:
+        row = await self.session.get(Baby, baby_id)
+        for key, value in fields.items():
+            if key == "nickname":
+                row.nicknames = sorted({*row.nicknames, value})
+            else:
+                setattr(row, key, value)
+        self.session.add(row)
+
+    async def update_settings(self, family_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Apply settings (columns, or reminder switches kept in the settings JSON); returns the values before."""
+        row = await self.session.get(Family, family_id)
+        reminders = dict(row.settings.get("reminders") or {})
+        before = {k: reminders.get(REMINDER_SETTINGS[k]) if k in REMINDER_SETTINGS else getattr(row, k, None)
+                  for k in changes}
+        for key, value in changes.items():
+            if key in REMINDER_SETTINGS:
+                reminders[REMINDER_SETTINGS[key]] = value or None
+            else:
+                setattr(row, key, value)
+        row.settings = {**row.settings, "reminders": reminders}   # a new dict: JSON columns see the change
+        self.session.add(row)
+        return before
+
+    async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool:
+        """Move a family (and its unsent outbox items) to the chat's new id. Idempotent."""
+        taken = await self.session.scalar(select(Family.id).where(
+            Family.platform == platform, Family.chat_id == new_chat_id))
+        if taken is not None:
+            return False
+        moved = await self.session.exec(update(Family).where(
+            Family.platform == platform, Family.chat_id == old_chat_id).values(chat_id=new_chat_id))
+        await self.session.exec(update(OutboxItem).where(
+            OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
+            OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))
+        return moved.rowcount == 1

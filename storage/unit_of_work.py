@@ -1,0 +1,65 @@
+"""A unit of work: one transaction, its repositories, and nothing kept unless committed.
+
+    async with database.unit_of_work() as uow:
+        family = await uow.families.by_chat("telegram", chat_id)
+        ...
+        await uow.commit()
+
+Leaving the block without `commit()` rolls everything back (cosmicpython's pattern).
+"""
+from __future__ import annotations
+
+from types import TracebackType
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.errors import Conflict
+from storage.repositories.audit import AuditRepository
+from storage.repositories.families import FamilyRepository
+from storage.repositories.messages import MessageRepository
+from storage.repositories.outbox import OutboxRepository
+from storage.repositories.pushes import PushRepository
+from storage.repositories.records import RecordRepository
+from storage.repositories.tasks import TaskRepository
+from storage.repositories.traces import TraceRepository
+
+
+class UnitOfWork:
+    families: FamilyRepository
+    messages: MessageRepository
+    tasks: TaskRepository
+    records: RecordRepository
+    audit: AuditRepository
+    traces: TraceRepository
+    outbox: OutboxRepository
+    pushes: PushRepository
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+        self._session: AsyncSession | None = None
+
+    async def __aenter__(self) -> UnitOfWork:
+        session = self._session = self._sessions()
+        self.families, self.messages = FamilyRepository(session), MessageRepository(session)
+        self.tasks, self.records = TaskRepository(session), RecordRepository(session)
+        self.audit, self.traces = AuditRepository(session), TraceRepository(session)
+        self.outbox, self.pushes = OutboxRepository(session), PushRepository(session)
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        try:
+            await self._session.rollback()      # a no-op after commit
+        finally:
+            await self._session.close()
+
+    async def commit(self) -> None:
+        try:
+            await self._session.commit()
+        except IntegrityError as lost:
+            raise Conflict(str(lost.orig)[:200]) from lost
+
+    async def rollback(self) -> None:
+        await self._session.rollback()
