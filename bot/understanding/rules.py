@@ -17,9 +17,9 @@ from bot.understanding.readers.settings import read_settings
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
+from domain.units import JIN_KG, LB_KG, OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
-OZ_ML = 29.5735
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = ("大宝", "二宝", "三宝", "老大", "老二", "老三")
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
@@ -262,5 +262,5 @@ def profile_change(text: str) -> ProfileChange | None:
 def _kilograms(m: re.Match[str]) -> float:
     value = float(m.group(1) or m.group(3))
     unit = (m.group(2) or m.group(4) or "kg").lower()
-    factor = {"斤": 0.5, "g": 0.001, "克": 0.001, "lb": 0.4536}.get(unit, 1.0)
+    factor = {"斤": JIN_KG, "g": 0.001, "克": 0.001, "lb": LB_KG}.get(unit, 1.0)
     return round(value * factor, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from domain.units import c_to_fahrenheit
 from domain.vocabulary import Language, RecordType
 
 KIND = {
@@ -160,7 +161,7 @@ def _medicine(f: dict[str, Any], lang: Language) -> str:
 
 def _temperature(c: float, lang: Language) -> str:
     text = f"{_decimal(c, 1)}°C"
-    return text if lang is Language.ZH else f"{text} ({_decimal(c * 9 / 5 + 32, 1)}°F)"
+    return text if lang is Language.ZH else f"{text} ({_decimal(c_to_fahrenheit(c), 1)}°F)"
 
 
 def _pumping(f: dict[str, Any], now: datetime, lang: Language) -> str:

@@ -58,7 +58,7 @@ async def fake_openai() -> AsyncIterator[FakeOpenAI]:
 def llm_extractor(fake: FakeOpenAI) -> Extractor:
     """The model `build_extractor` wires for an LLM name, with the rule fast path off."""
     wired = build_extractor(MODEL, base_url=fake.base_url, api_key="x")
-    return Extractor(wired.model, fast_path=False)
+    return Extractor(wired.model, rules_first=False)
 
 
 class Chat:

@@ -94,10 +94,3 @@ def test_chatter_is_chat_with_low_confidence():
     e = ask("今天天气不错")
     assert e.intent is Intent.CHAT and e.confidence < 0.9
 
-
-def test_the_prompt_round_trips_for_the_rule_model():
-    task = TaskHint("create", "sleep", "pending", {"nap": False})
-    line = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "昨晚睡眠7个小时")
-    req = ExtractionRequest(text="8点到3点", now=NOW, timezone="Asia/Shanghai", task=task, recent=(line,))
-    back = ExtractionRequest.from_prompt(req.to_prompt())
-    assert (back.text, back.now, back.task, back.recent[0].text) == (req.text, NOW, task, "昨晚睡眠7个小时")

@@ -10,13 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.understanding.timeparse import day_offset
+from domain.units import INCH_CM, JIN_KG, LB_KG, LIANG_KG, OZ_KG, OZ_ML, fahrenheit_to_c
 
-JIN_KG = 0.5
-LIANG_KG = 0.05
-LB_KG = 0.45359237
-OZ_KG = 0.028349523
-INCH_CM = 2.54
-OZ_ML = 29.5735
+__all__ = ["fahrenheit_to_c"]   # readers take the conversion from here with the patterns
+
 
 NUM = r"(\d+(?:\.\d+)?)"
 _WEIGHT = re.compile(
@@ -81,10 +78,6 @@ def temperature_c(text: str) -> float | None:
     if m.group(3):
         value += float(m.group(3)) / 10
     return fahrenheit_to_c(value) if m.group(4) else value
-
-
-def fahrenheit_to_c(value: float) -> float:
-    return round((value - 32) * 5 / 9, 2)  # 2 places: 101°F reads back as 101°F
 
 
 def volumes_ml(text: str) -> list[Quantity]:
