@@ -81,7 +81,7 @@ def click_body(msgid: str, key: str, task_id: str, *, userid: str, chatid: str |
                response_url: str = "") -> dict[str, Any]:
     """A click on a button_interaction card (template_card_event)."""
     body: dict[str, Any] = {
-        "msgid": msgid, "create_time": int(time.time()), "aibotid": AIBOT_ID,
+        "msgid": msgid, "aibotid": AIBOT_ID,
         "chattype": "group" if chatid else "single", "from": {"userid": userid}, "msgtype": "event",
         "response_url": response_url,
         "event": {"eventtype": "template_card_event",
