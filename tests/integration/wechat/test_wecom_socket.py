@@ -30,8 +30,9 @@ async def fake_server():
 
 
 @contextlib.asynccontextmanager
-async def running(service, sessions, clock, url: str, secret: str = SECRET, heartbeat: float = 3600.0):
-    socket = WeComSocket(url, BOT_ID, secret, heartbeat=heartbeat, ack_timeout=2.0, backoff=QUICK)
+async def running(service, sessions, clock, url: str, secret: str = SECRET, heartbeat: float = 3600.0,
+                  ack_timeout: float = 2.0):
+    socket = WeComSocket(url, BOT_ID, secret, heartbeat=heartbeat, ack_timeout=ack_timeout, backoff=QUICK)
     channel = WeComSocketChannel(WeComTurns(service), socket, sessions, bot_name="Fawn", clock=clock)
     stop = asyncio.Event()
     task = asyncio.create_task(channel.run(stop))
@@ -116,3 +117,22 @@ async def test_a_wrong_secret_is_retried_with_backoff_and_never_subscribes(fake_
         await fake_server.wait_refused(3)
         assert not channel.socket.authenticated.is_set()
     assert fake_server.subscriptions == 0
+
+
+async def test_unanswered_heartbeats_end_the_connection_and_the_bot_reconnects(fake_server, service, sessions, clock):
+    fake_server.answer_pings = False
+    async with running(service, sessions, clock, fake_server.url, heartbeat=0.01, ack_timeout=0.05):
+        await fake_server.wait_subscribed(2)
+    assert len(fake_server.of("ping")) >= 2
+
+
+async def test_the_secret_never_reaches_the_log_even_at_debug(fake_server, service, wecom_family, sessions, clock,
+                                                              caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    async with running(service, sessions, clock, fake_server.url):
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.wait_for("aibot_respond_msg", 1)
+    ours = [r for r in caplog.records if r.name.startswith(("fawn", "websockets.client"))]   # not the fake's
+    assert ours and not any(SECRET in r.getMessage() or "91ml" in r.getMessage() for r in ours)

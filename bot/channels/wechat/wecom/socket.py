@@ -24,6 +24,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from bot.channels.wechat.recent import RecentIds
 
 log = logging.getLogger("fawn.wecom.socket")
+# websockets logs every frame at DEBUG, and the subscribe frame holds the secret: its logger stays at INFO
+FRAME_LOG = "fawn.wecom.socket.frames"
 
 SUBSCRIBE, PING = "aibot_subscribe", "ping"
 MESSAGE_CALLBACK, EVENT_CALLBACK = "aibot_msg_callback", "aibot_event_callback"
@@ -91,7 +93,9 @@ class WeComSocket:
             await _pause(stop, self.backoff.delay(attempt))
 
     async def _session(self, stop: asyncio.Event) -> None:
-        async with connect(self.url, open_timeout=self.ack_timeout, max_size=4 * 1024 * 1024) as ws:
+        frames = logging.getLogger(FRAME_LOG)
+        frames.setLevel(max(frames.getEffectiveLevel(), logging.INFO))
+        async with connect(self.url, open_timeout=self.ack_timeout, max_size=4 * 1024 * 1024, logger=frames) as ws:
             try:
                 await self._subscribe(ws)
                 self._ws = ws
