@@ -2,7 +2,8 @@
 
 `load_config(path)` is called once, by `fawn run`; nothing is read at import time.
 Secrets are `SecretStr`: they never appear in a repr or a log line.
-Environment names: FAWN_TELEGRAM__TOKEN, FAWN_TELEGRAM__WEBHOOK_SECRET, FAWN_DATABASE__URL, …
+Environment names: FAWN_TELEGRAM__TOKEN, FAWN_TELEGRAM__WEBHOOK_SECRET, FAWN_DATABASE__URL,
+FAWN_WECOM__TOKEN, FAWN_WECOM__ENCODING_AES_KEY, FAWN_WECOM__SECRET, FAWN_WECHAT__BASE_URL, …
 """
 from __future__ import annotations
 
@@ -42,6 +43,46 @@ class TelegramConfig(BaseModel):
         return self
 
 
+WECOM_AES_KEY_LENGTH = 43
+
+
+class WeComConfig(BaseModel):
+    """The WeCom (企业微信) AI bot in API mode: encrypted HTTP callbacks, or the long connection."""
+
+    mode: Literal["callback", "websocket"] = "callback"
+    token: SecretStr | None = None                 # callback mode: the Token of the bot's API settings
+    encoding_aes_key: SecretStr | None = None      # callback mode: the 43-character EncodingAESKey
+    callback_path: str = "/wecom/callback"         # mounted in the same web app as the Telegram webhook
+    bot_id: str | None = None                      # websocket mode: the bot's BotID
+    secret: SecretStr | None = None                # websocket mode: the bot's Secret
+    websocket_url: str = "wss://openws.work.weixin.qq.com"
+    bot_name: str | None = None                    # the bot's display name, to strip "@name" from group messages
+    passive_reply_seconds: float = 3.0             # a slower turn is answered through response_url
+    heartbeat_seconds: float = 30.0
+
+    @property
+    def configured(self) -> bool:
+        if self.mode == "websocket":
+            return bool(self.bot_id and self.secret)
+        return self.token is not None and self.encoding_aes_key is not None
+
+    @model_validator(mode="after")
+    def aes_key_is_43_characters(self) -> WeComConfig:
+        key = self.encoding_aes_key
+        if key is not None and len(key.get_secret_value()) != WECOM_AES_KEY_LENGTH:
+            raise ValueError("wecom.encoding_aes_key must be the 43-character EncodingAESKey")
+        return self
+
+
+class WeChatConfig(BaseModel):
+    """Personal WeChat one-to-one chats through the iLink bot API (log in with `fawn wechat login`)."""
+
+    enabled: bool = False
+    account: str = "default"                        # names the credentials and state files
+    base_url: str = "https://ilinkai.weixin.qq.com"
+    data_dir: Path | None = None                    # default: <data_dir>/wechat
+
+
 class UnderstandingConfig(BaseModel):
     model: str = "rules"                      # "rules" (offline) or an OpenAI-compatible chat model name
     base_url: str | None = None               # e.g. http://127.0.0.1:8000/v1 for a local server
@@ -57,6 +98,8 @@ class FawnConfig(BaseSettings):
     database: DatabaseConfig = DatabaseConfig()
     telegram: TelegramConfig = TelegramConfig()
     understanding: UnderstandingConfig = UnderstandingConfig()
+    wecom: WeComConfig = WeComConfig()
+    wechat: WeChatConfig = WeChatConfig()
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings],
@@ -74,6 +117,11 @@ class FawnConfig(BaseSettings):
     @property
     def photos_dir(self) -> Path:
         return self.data_dir / "photos"
+
+    @property
+    def wechat_dir(self) -> Path:
+        """Where `fawn wechat login` keeps the iLink credentials and the poller its cursor (mode 0600)."""
+        return self.wechat.data_dir or self.data_dir / "wechat"
 
 
 def load_config(path: Path | str | None) -> FawnConfig:

@@ -152,5 +152,11 @@ class FamilyPort(Protocol):
 
 
 class DeliveryPort(Protocol):
-    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult) -> str | None:
-        """Send a turn's reply (kept in the outbox if it fails); returns the platform's message id."""
+    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult, *,
+                         mark: bool = True) -> str | None:
+        """Send a turn's reply (kept in the outbox if it fails); returns the platform's message id.
+        With `mark`, the stored reply is marked delivered under that id (not when the send only
+        edits a message that already belongs to an earlier reply)."""
+
+    async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
+        """A reply the channel sent itself (e.g. in an HTTP response) was delivered under this id."""

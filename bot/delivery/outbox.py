@@ -61,12 +61,13 @@ class Outbox:
         await self.mark_delivered(to.reply_id, platform_id)
         return platform_id
 
-    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult) -> str | None:
+    async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult, *,
+                         mark: bool = True) -> str | None:
         """A turn's reply to the chat it came from (the DeliveryPort of bot/protocol.py)."""
         if result.reply is None:
             return None
-        return await self.deliver(send, Destination(platform, chat_id, result.family_id, result.reply_id),
-                                  result.reply)
+        to = Destination(platform, chat_id, result.family_id, result.reply_id if mark else None)
+        return await self.deliver(send, to, result.reply)
 
     async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
         if reply_id is None:

@@ -1,0 +1,92 @@
+"""The getupdates long-poll loop for personal WeChat: updates → turns → numbered replies.
+
+The cursor (get_updates_buf) is saved only after every message of a batch has had its turn, so
+a restart neither loses a message (the batch comes again) nor repeats one (the service stores
+messages idempotently, and a redelivered message gets no second reply).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import httpx
+
+from bot.channels.numbered import ShownChoices, as_press
+from bot.channels.wechat.ilink.api import MESSAGE_TYPE_USER, ILinkApi, ILinkError
+from bot.channels.wechat.ilink.sender import ILinkSender
+from bot.channels.wechat.ilink.store import ContextToken, StateFile
+from bot.channels.wechat.ilink.translate import PLATFORM, message_to_incoming
+from bot.clock import Clock, utc_now
+from bot.protocol import ChatPort, DeliveryPort
+
+log = logging.getLogger("fawn.wechat")
+
+
+class ILinkPoller:
+    def __init__(self, api: ILinkApi, state: StateFile, chat: ChatPort, delivery: DeliveryPort,
+                 shown: ShownChoices, *, clock: Clock = utc_now, retry_pause: float = 2.0,
+                 expired_pause: float = 3600.0) -> None:
+        self.api, self.state, self.chat, self.delivery = api, state, chat, delivery
+        self.sender = ILinkSender(api, state, shown, clock)
+        self.shown, self.clock = shown, clock
+        self.retry_pause, self.expired_pause = retry_pause, expired_pause
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            poll = asyncio.create_task(self.api.get_updates(self.state.state.cursor))
+            stopping = asyncio.create_task(stop.wait())
+            await asyncio.wait({poll, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if stop.is_set():
+                poll.cancel()
+                await asyncio.gather(poll, return_exceptions=True)
+                return
+            await self._after_poll(poll, stop)
+
+    async def _after_poll(self, poll: asyncio.Task, stop: asyncio.Event) -> None:
+        try:
+            answer = poll.result()
+        except ILinkError as refused:
+            pause = self.expired_pause if refused.session_expired else self.retry_pause
+            log.warning("getupdates refused (%s)%s", refused,
+                        ": log in again with `fawn wechat login`" if refused.session_expired else "")
+            await _pause(stop, pause)
+            return
+        except (httpx.HTTPError, ValueError) as failed:
+            log.warning("getupdates failed: %s", type(failed).__name__)
+            await _pause(stop, self.retry_pause)
+            return
+        await self.handle_batch(answer)
+
+    async def handle_batch(self, answer: dict[str, Any]) -> None:
+        """Every message's turn, then the new cursor (and the conversations' context tokens) saved."""
+        for msg in answer.get("msgs") or []:
+            self._remember_context(msg)
+            try:
+                await self._turn(msg)
+            except Exception:
+                log.exception("a wechat message could not be handled")
+        if answer.get("get_updates_buf"):
+            self.state.state.cursor = str(answer["get_updates_buf"])
+        self.state.save()
+
+    def _remember_context(self, msg: dict[str, Any]) -> None:
+        if msg.get("message_type") == MESSAGE_TYPE_USER and msg.get("context_token") and msg.get("from_user_id"):
+            self.state.state.context_tokens[str(msg["from_user_id"])] = ContextToken(
+                str(msg["context_token"]), self.clock())
+
+    async def _turn(self, msg: dict[str, Any]) -> None:
+        incoming = message_to_incoming(msg, self.clock())
+        if incoming is None:
+            return
+        result = await self.chat.handle(await as_press(incoming, self.shown))
+        if result.duplicate or result.reply is None:
+            return
+        await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)

@@ -1,0 +1,136 @@
+"""The WeCom AI bot over the long connection: the real `websockets` client against a loopback fake
+server that drops the connection mid-conversation; the real chat service on SQLite."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import timedelta
+
+import pytest
+
+from bot.channels.wechat.wecom.socket import Backoff, WeComSocket
+from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
+from tests.fakes.wecom_api import card_buttons, click_body, text_body
+from tests.fakes.wecom_socket import BOT_ID, SECRET, FakeWeComSocketServer
+from tests.integration.telegram.records import live_records
+from tests.integration.wechat.conftest import GROUP, MOM, GatedService, turns_of
+
+SEED_SLEEP = ("昨晚睡眠7个小时", "差不多，醒1次", "8点到3点")
+QUICK = Backoff(first=0.01, cap=0.05)
+
+
+@pytest.fixture
+async def fake_server():
+    fake = FakeWeComSocketServer()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@contextlib.asynccontextmanager
+async def running(service, sessions, clock, url: str, secret: str = SECRET, heartbeat: float = 3600.0,
+                  ack_timeout: float = 2.0):
+    socket = WeComSocket(url, BOT_ID, secret, heartbeat=heartbeat, ack_timeout=ack_timeout, backoff=QUICK)
+    channel = WeComSocketChannel(turns_of(service), socket, bot_name="Fawn", clock=clock)
+    stop = asyncio.Event()
+    task = asyncio.create_task(channel.run(stop))
+    try:
+        yield channel
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 5)
+        await socket.idle()
+
+
+def message(n: int, text: str) -> dict:
+    return text_body(f"ws-msg-{n}", f"@Fawn {text}", userid=MOM, chatid=GROUP)
+
+
+async def test_a_feed_over_the_long_connection_is_recorded_and_answered(
+        fake_server, service, wecom_family, sessions, clock):
+    async with running(service, sessions, clock, fake_server.url):
+        req_id = await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        (reply,) = await fake_server.wait_for("aibot_respond_msg", 1)
+    (record,) = await live_records(sessions)
+    assert record.data["amount_ml"] == 91 and reply.req_id == req_id
+    assert reply.body["msgtype"] == "template_card" and f"u{record.id}" in card_buttons(reply.body).values()
+
+
+async def test_a_dropped_connection_reconnects_and_each_message_is_handled_once(
+        fake_server, service, wecom_family, sessions, clock):
+    async with running(service, sessions, clock, fake_server.url) as channel:
+        await fake_server.push(message(1, SEED_SLEEP[0]))
+        await fake_server.push(message(2, SEED_SLEEP[1]))
+        await fake_server.wait_for("aibot_respond_msg", 2)
+        await fake_server.drop()
+        await fake_server.wait_subscribed(2)                          # the bot came back by itself
+        await fake_server.push(message(2, SEED_SLEEP[1]))               # WeCom redelivers after the drop
+        await fake_server.push(message(3, SEED_SLEEP[2]))
+        replies = await fake_server.wait_for("aibot_respond_msg", 3)
+        card = replies[-1].body
+        (confirm,) = [k for k in card_buttons(card).values() if k.endswith(".confirm")]
+        task_id = card["template_card"]["task_id"]
+        click_req = await fake_server.push(click_body("ws-evt-1", confirm, task_id, userid=MOM, chatid=GROUP),
+                                           event=True)
+        (update,) = await fake_server.wait_for("aibot_respond_update_msg", 1)
+        await channel.socket.idle()
+    (record,) = await live_records(sessions)
+    assert record.type == "sleep"
+    assert len(fake_server.of("aibot_respond_msg")) == 3 and fake_server.subscriptions == 2
+    assert update.req_id == click_req and update.body["template_card"]["task_id"] == task_id
+
+
+async def test_a_restarted_bot_does_not_answer_a_message_it_already_handled(
+        fake_server, service, wecom_family, sessions, clock):
+    async with running(service, sessions, clock, fake_server.url):
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.wait_for("aibot_respond_msg", 1)
+    async with running(service, sessions, clock, fake_server.url) as again:     # new process, empty memory
+        await fake_server.wait_subscribed(2)
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.push(message(2, "尿了"))
+        await fake_server.wait_for("aibot_respond_msg", 2)
+        await again.socket.idle()
+    assert len(fake_server.of("aibot_respond_msg")) == 2 and len(await live_records(sessions)) == 2
+
+
+async def test_a_reply_lost_with_the_connection_is_pushed_from_the_outbox(
+        fake_server, service, wecom_family, sessions, clock):
+    gated = GatedService(service)
+    async with running(gated, sessions, clock, fake_server.url) as channel:
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.drop()                                        # gone while the turn runs
+        gated.gate.set()
+        await channel.socket.idle()
+        await fake_server.wait_subscribed(2)
+        await channel.socket.authenticated.wait()
+        sent = await service.outbox.retry_due({"wecom": channel.push_sender()}, clock() + timedelta(minutes=1))
+        (push,) = await fake_server.wait_for("aibot_send_msg", 1)
+    assert sent == 1 and push.body["chatid"] == GROUP and push.body["msgtype"] == "template_card"
+    assert fake_server.accepted("aibot_respond_msg") == [] and len(await live_records(sessions)) == 1
+
+
+async def test_a_wrong_secret_is_retried_with_backoff_and_never_subscribes(fake_server, service, sessions, clock):
+    async with running(service, sessions, clock, fake_server.url, secret="wrong") as channel:
+        await fake_server.wait_refused(3)
+        assert not channel.socket.authenticated.is_set()
+    assert fake_server.subscriptions == 0
+
+
+async def test_unanswered_heartbeats_end_the_connection_and_the_bot_reconnects(fake_server, service, sessions, clock):
+    fake_server.answer_pings = False
+    async with running(service, sessions, clock, fake_server.url, heartbeat=0.01, ack_timeout=0.05):
+        await fake_server.wait_subscribed(2)
+    assert len(fake_server.of("ping")) >= 2
+
+
+async def test_the_secret_never_reaches_the_log_even_at_debug(fake_server, service, wecom_family, sessions, clock,
+                                                              caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    async with running(service, sessions, clock, fake_server.url):
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.wait_for("aibot_respond_msg", 1)
+    ours = [r for r in caplog.records if r.name.startswith(("fawn", "websockets.client"))]   # not the fake's
+    assert ours and not any(SECRET in r.getMessage() or "91ml" in r.getMessage() for r in ours)
