@@ -16,12 +16,13 @@ from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
+from domain.babies import ORDINALS
 from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
-ORDINAL_WORDS = ("大宝", "二宝", "三宝", "老大", "老二", "老三")
+ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
 

@@ -1,9 +1,19 @@
-"""Words of Chinese and English baby-care chat, as patterns the rules look for."""
+"""Every word the rules listen for, once: Chinese and English baby-care chat as patterns.
+
+Grouped by what they name (answers to the bot, record types and their values, questions). A
+reader's grammar (a pattern with numbers and captures around these words) stays in its reader;
+the words themselves live only here. Time words (今天, 昨晚, 凌晨, tonight, …) live with the time
+reader in bot/understanding/timeparse.py.
+"""
 from __future__ import annotations
 
 import re
 
 from domain.vocabulary import FeedingKind, FeedingMethod
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
 
 _P = r"[\s,，。.!！~～…]*"
 CONFIRM = re.compile(rf"^{_P}(确认|确定|对的?|是的|是|好的?|好滴|没错|嗯+|可以|行|记吧|记上|ok|okay|yes|yep|yeah|confirm|correct|sure|right|y){_P}(就现在|就这样|没问题|记吧|对)?{_P}$", re.I)
@@ -12,7 +22,7 @@ UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|应该是|其实是|no[,，]|not |actually|wrong|oops|i mean)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
-EATING_VERBS = re.compile(r"喝|吃|喂|drank|drink|ate\b|eat", re.I)
+EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|drank|drink|\bfed\b|\bfeed|\bate\b|eat|bottle of", re.I)
 CHAT_QUESTION = re.compile(r"什么|吗[?？]?$|呢[?？]?$|what|\?$|？$", re.I)
 
 BIRTH_DATE = re.compile(r"(?:生日|出生日期|出生|birthday|birth ?date|born)\D{0,8}?(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})", re.I)
@@ -21,6 +31,7 @@ BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
 SLEEP_WORDS = re.compile(r"睡|醒|午觉|小觉|sleep|slept|nap|asleep|woke|awake|bed", re.I)
+ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"强化|fortified", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
@@ -49,8 +60,128 @@ NO_WAKINGS = re.compile(r"没醒|一觉到天亮|睡整觉|整觉|没有醒|slep
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
 
 SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)
-QUERY = re.compile(r"多少|几次|多久|多长|几点|什么时候|几个小时|总共|一共|how much|how many|how long|when did|what time|total", re.I)
-QUERY_LAST = re.compile(r"上次|上一次|最后一次|last time|when did", re.I)
-TIMELINE = re.compile(r"今天的记录|记录了什么|都记了什么|timeline|today's records", re.I)
-YESTERDAY = re.compile(r"昨天|yesterday", re.I)
-WEEK = re.compile(r"这周|本周|这个星期|this week", re.I)
+
+# --- diapers ------------------------------------------------------------------------------
+DIAPER_WORDS = _words(r"尿布|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies")
+WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
+SOLID_WORDS = _words(r"拉了|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|"
+                     r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
+WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|\bboth\b")
+NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
+NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b")
+NOT_A_DIAPER = _words(r"拉肚子|拉链|拉着|拉住")
+STOOL_COLORS: list[tuple[re.Pattern[str], str]] = [
+    (_words(r"墨绿|绿|green"), "green"),
+    (_words(r"黑|胎便|black|tarry"), "black"),
+    (_words(r"棕|褐|咖啡|brown"), "brown"),
+    (_words(r"黄|yellow|mustard"), "yellow"),
+]
+
+# --- growth -------------------------------------------------------------------------------
+WEIGHT_WORDS = _words(r"体重|称了|称重|重量|\bweigh(?:s|ed|t|ing)?\b")
+HEIGHT_WORDS = _words(r"身高|身长|长度|个子|\bheight\b|\blength\b|\blong\b|\btall\b")
+HEAD_WORDS = _words(r"头围|\bhead\b")
+GAINED = _words(r"长了|重了|涨了|增加了|胖了|瘦了|轻了|少了|gained|lost")
+
+# --- pumping and tummy time ----------------------------------------------------------------
+PUMPING_WORDS = _words(r"[吸挤泵]完?了?奶|背奶|吸出|挤出|吸了\d+\s*(?:ml|毫升|cc)|\bpump(?:ed|ing|s)?\b|"
+                       r"\bexpress(?:ed|ing)\b")
+PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
+    (_words(r"两边|两侧|双侧|双边|左右|左.*右|右.*左|\bboth\b|\beach side|left.*right|right.*left"), "both"),
+    (_words(r"左|\bleft\b"), "left"),
+    (_words(r"右|\bright\b"), "right"),
+]
+EACH = _words(r"各|each")
+TUMMY_WORDS = _words(r"趴|俯卧|tummy")
+MILESTONES: list[tuple[re.Pattern[str], str]] = [
+    (_words(r"(?:会)?抬头|lift(?:s|ed)? (?:her|his|the) head|hold(?:s)? (?:her|his) head up|head up"),
+     "抬头 / head up"),
+    (_words(r"(?:会)?翻身|roll(?:ed|s)? over"), "翻身 / rolled over"),
+    (_words(r"(?:会)?撑起|push(?:ed|es)? up"), "撑起 / pushed up"),
+    (_words(r"(?:会)?(?<!趴)爬|crawl\w*"), "爬 / crawled"),
+]
+
+# --- health -------------------------------------------------------------------------------
+TEMPERATURE_WORDS = _words(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemp(?:erature)?\b|\bfever\b")
+NOT_THE_BABYS_TEMPERATURE = _words(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath")
+MEDICINE_NAMES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
+                  r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
+                  r"tylenol|motrin|advil|calpol|ibuprofen|acetaminophen|paracetamol|vitamin\s*d|probiotics?|"
+                  r"gripe water|simethicone|amoxicillin|antibiotics?|nurofen")
+MEDICINES = _words(MEDICINE_NAMES)
+MEDICATION = _words(r"吃药|喂药|用药|药|medicine|medication|\bmeds?\b|\bdose\b")
+SYMPTOMS: list[tuple[str, str]] = [
+    (r"吐奶", "吐奶"), (r"呕吐|吐了", "呕吐"), (r"拉肚子|腹泻", "腹泻"), (r"便秘", "便秘"),
+    (r"咳嗽|咳了", "咳嗽"), (r"流鼻涕|鼻涕", "流鼻涕"), (r"鼻塞", "鼻塞"), (r"打喷嚏", "打喷嚏"),
+    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"发烧|发热|低烧|高烧", "发烧"),
+    (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
+    (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
+    (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
+    (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
+    (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
+]
+VACCINE_WORDS = _words(r"疫苗|接种|打针|预防针|vaccin\w*|immuni[sz]\w*|\bshots?\b|\bjabs?\b")
+DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|pediatrician|paediatrician|"
+                      r"check-?up|hospital|clinic|\bER\b|well[- ]baby")
+
+# --- how people name a record they point at (刚才那次喂奶, the 6am feed) -------------------------
+RECORD_NAMES: list[tuple[str, str]] = [
+    (r"吸奶|挤奶|pump", "pumping"),
+    (r"喂奶|喝奶|奶|喂|feed|feeding|bottle", "feeding"),
+    (r"睡眠|睡|sleep|nap", "sleep"),
+    (r"尿布|纸尿裤|diaper|nappy", "diaper"),
+    (r"体重|身高|身长|头围|growth|weight|height", "growth"),
+    (r"体温|吃药|用药|疫苗|症状|temperature|medication|medicine|vaccine", "health"),
+    (r"趴|tummy", "tummy_time"),
+    (r"备注|笔记|note", "note"),
+    (r"照片|photo", "photo"),
+]
+
+# --- settings ---------------------------------------------------------------------------------
+REMIND = _words(r"提醒|remind")
+TURN_OFF = _words(r"关闭|关掉|取消|不用|不要|别|停止|\boff\b|\bstop\b|don'?t|disable")
+NO_FEEDING = _words(r"喂奶|吃奶|喝奶|没喂|没吃|feed|feeding")    # the no-feed reminder's words
+SUMMARY_NOUN = _words(r"总结|汇总|小结|summary|report")
+SEND_AT = _words(r"每天|改到|改成|设[为成]?|发|send|at\b|every")
+IN_ENGLISH = _words(r"(用|说|改成|切换到?)英文|英文回复|reply in english|english please|speak english")
+IN_CHINESE = _words(r"(用|说|改成|切换到?)中文|中文回复|reply in chinese|speak chinese|用汉语")
+
+# --- questions --------------------------------------------------------------------------------
+ASKS = re.compile(r"多少|几次|几片|几个|几回|几趟|多久|多长|几点|什么时候|几个小时|总共|一共|"
+                  r"how much|how many|how long|when did|what time|\btotal\b", re.I)
+LAST = re.compile(r"上次|上一次|最后一次|最近一次|last time|when did|when was|"
+                  r"\blast\b(?! night| week| month| evening| time i said)|\blatest\b|most recent", re.I)
+AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(ml|毫升|cc|oz|g\b|克|kg|斤|cm|分钟|小时|min|h\b|hours?|°|度|℃)", re.I)
+TIMELINE = re.compile(r"的记录$|的记录[?？吧呢]|记录了什么|记了什么|记了啥|记录呢|timeline|today's records|"
+                      r"records? (for|from) (today|yesterday)|what (did we|was) (record|log)|what's been (recorded|logged)", re.I)
+
+PHOTOS = re.compile(r"(看看|看下|看一下|瞧瞧|给我看|最近的?|今天的?)(宝宝的?)?(照片|相片|图片)|照片呢|(照片|相片)看看|"
+                    r"\b(show|see|send)\b.{0,12}\b(photos?|pictures?|pics?)\b|(recent|latest) (photos?|pictures?)", re.I)
+NEXT_DOSE = re.compile(r"下次.{0,6}(吃药|喂药|用药|吃|喂)|什么时候(能|可以)?再(吃|喂|用)|"
+                       r"(还要|还有|还得)?多久.{0,3}(能|可以)再?(吃|喂|用)|还要多久|"
+                       r"\bnext dose\b|when can (she|he|they|we|i)\b.{0,20}\b(again|another|next|more)\b", re.I)
+ASKED_MEDICINES = _words(MEDICINE_NAMES + r"|退烧药")
+ASKED_TEMPERATURE = _words(TEMPERATURE_WORDS.pattern + r"|烧退|几度")
+TEMPERATURE_ASK = re.compile(r"最近|上次|最后|多少|几度|怎么样|呢|吗|还烧|latest|last|what|how|\?|？", re.I)
+GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|体重多少|体重是多少|最近.{0,3}体重|现在.{0,3}体重|体重呢|"
+                    r"身高多少|身长多少|最近.{0,3}身高|身高呢|头围多少|最近.{0,3}头围|"
+                    r"how (heavy|tall|long|big) is|(latest|last|current) (weight|height|length|head)|"
+                    r"what does (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)
+MEASURE_GIVEN = re.compile(r"\d+(?:\.\d+)?\s*(kg|公斤|千克|斤|克|g\b|lb|cm|厘米|公分|°|度|℃|c\b|f\b)", re.I)
+
+# a question about diapers narrows to wet or dirty only by these (尿布 alone asks about all diapers)
+ASKED_SOLID = _words(r"拉了|拉屎|拉粑粑|拉臭臭|便便|大便|粑粑|臭臭|拉几次|\bpoo|\bdirty\b|bowel")
+ASKED_WET = _words(r"尿了|尿湿|小便|尿几次|\bpee|\bwet\b")
+ASKED_PUMPING = _words(PUMPING_WORDS.pattern + r"|吸奶|吸了多少|挤奶|挤了|泵")
+ASKED_FEEDING = _words(FEEDING_WORDS.pattern + "|" + EATING_VERBS.pattern + r"|nurs")
+
+YESTERDAY = re.compile(r"昨天|昨日|昨晚|昨夜|yesterday|last night", re.I)
+DAY_BEFORE = re.compile(r"前天|day before yesterday", re.I)
+WEEK = re.compile(r"这周|本周|这个星期|这星期|这礼拜|这个礼拜|this week", re.I)
+DAYTIME = re.compile(r"白天|白日|daytime|during the day|in the day", re.I)
+NIGHT = re.compile(r"晚上|夜里|夜间|昨晚|今晚|昨夜|夜晚|半夜|overnight|at night|last night|tonight|night", re.I)
+CN_DATE = re.compile(r"(?:(\d{1,2})\s*月\s*)?(?<![\d.])(\d{1,2})\s*(?:日|号)(?![\d])")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+EN_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b|"
+                     r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+                     re.I)

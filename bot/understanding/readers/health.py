@@ -7,22 +7,16 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from bot.understanding import words as w
 from bot.understanding.readers.quantities import NUM, fahrenheit_to_c, now_unless_other_day, temperature_c
 from bot.understanding.timeparse import TimeReading
 from domain.extraction import Slots
 
-TEMP_WORDS = re.compile(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemp(?:erature)?\b|\bfever\b", re.I)
 _TEMP_AFTER_WORD = re.compile(rf"(?:体温|烧到|发烧|发热|低烧|高烧|temp(?:erature)?|fever(?: of)?)\D{{0,6}}?{NUM}", re.I)
 _TEMP_DEGREES = re.compile(r"(?<![\d.])(3[4-9]|4[0-2])(?:\.\d)?\s*(?:度|℃|°)")
-_NOT_BABY_TEMP = re.compile(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath", re.I)
 
-MEDICINES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
-             r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
-             r"tylenol|motrin|advil|calpol|ibuprofen|acetaminophen|paracetamol|vitamin\s*d|probiotics?|"
-             r"gripe water|simethicone|amoxicillin|antibiotics?")
-_MED_NAME = re.compile(MEDICINES, re.I)
 _MED_GENERIC = re.compile(r"([\u4e00-\u9fff]{1,4}(?:药|滴剂|糖浆|混悬液|口服液))")
-_MED_WORDS = re.compile(rf"{MEDICINES}|吃了?药|喂了?药|用了?药|吃药|喂药|上药|药|\bmedicine\b|\bmeds?\b|"
+_MED_WORDS = re.compile(rf"{w.MEDICINE_NAMES}|吃了?药|喂了?药|用了?药|吃药|喂药|上药|药|\bmedicine\b|\bmeds?\b|"
                         r"\bdose\b|\bgave (?:her|him) (?:some )?\w+ (?:drops|syrup)", re.I)
 _DOSE = re.compile(rf"{NUM}\s*(?:(ml|毫升|cc)(?![a-z])|(mg|毫克)(?![a-z])|(粒|片|颗|tablets?|pills?|capsules?)|(滴|drops?))",
                    re.I)
@@ -30,24 +24,11 @@ _NEXT_DOSE = re.compile(
     rf"每(?:隔)?\s*{NUM}\s*(?:个)?小时|(?:隔|间隔)\s*{NUM}\s*(?:个)?小时|{NUM}\s*(?:个)?小时(?:后|之后|以后)"
     rf"|every\s*{NUM}\s*(?:h|hrs?|hours?)\b|(?:again )?in\s*{NUM}\s*(?:h|hrs?|hours?)\b|\bq{NUM}h\b", re.I)
 
-SYMPTOMS: list[tuple[str, str]] = [
-    (r"吐奶", "吐奶"), (r"呕吐|吐了", "呕吐"), (r"拉肚子|腹泻", "腹泻"), (r"便秘", "便秘"),
-    (r"咳嗽|咳了", "咳嗽"), (r"流鼻涕|鼻涕", "流鼻涕"), (r"鼻塞", "鼻塞"), (r"打喷嚏", "打喷嚏"),
-    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"发烧|发热|低烧|高烧", "发烧"),
-    (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
-    (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
-    (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
-    (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
-    (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
-]
-_SYMPTOMS = [(re.compile(p, re.I), name) for p, name in SYMPTOMS]
-_VACCINE = re.compile(r"疫苗|接种|打针|预防针|vaccin\w*|immuni[sz]\w*|\bshots?\b|\bjabs?\b", re.I)
+_SYMPTOMS = [(re.compile(p, re.I), name) for p, name in w.SYMPTOMS]
 _VACCINE_NAME_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z0-9]{0,8})疫苗((?:第\s*\d+\s*[针剂])?)")
 _VACCINE_NAME_EN = re.compile(r"((?:\d+[- ]month |hep(?:atitis)? ?[ab]\b ?|[A-Za-z]{2,12} )?)(vaccines?|shots?|jabs?)"
                               r"((?: ?#?\d| dose \d)?)", re.I)
 _VACCINE_NOISE = re.compile(r"^.*(?:打了|打|接种了|接种|种了|去|刚|的|了)")
-_DOCTOR = re.compile(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|pediatrician|paediatrician|"
-                     r"check-?up|hospital|clinic|\bER\b|well[- ]baby", re.I)
 _QUESTION = re.compile(r"怎么办|要不要|能不能|吗[?？]?\s*$|[?？]\s*$", re.I)
 
 
@@ -57,25 +38,25 @@ def is_health(text: str) -> bool:
 
 def health_kind(text: str) -> str | None:
     """The kind of health event the text reports, strongest first."""
-    if _MED_NAME.search(text) or _MED_WORDS.search(text) and _DOSE.search(text) or \
+    if w.MEDICINES.search(text) or _MED_WORDS.search(text) and _DOSE.search(text) or \
             re.search(r"(?:吃|喂|用)了?药|gave (?:her|him) (?:some )?medicine", text, re.I) or \
             _MED_GENERIC.search(text):
         return "medication"
     if read_temperature(text) is not None:
         return "temperature"
-    if _VACCINE.search(text):
+    if w.VACCINE_WORDS.search(text):
         return "vaccine"
     if any(p.search(text) for p, _ in _SYMPTOMS):
         return "symptom"
-    if _DOCTOR.search(text):
+    if w.DOCTOR_WORDS.search(text):
         return "doctor_visit"
     return None
 
 
 def read_temperature(text: str) -> float | None:
-    if _NOT_BABY_TEMP.search(text):
+    if w.NOT_THE_BABYS_TEMPERATURE.search(text):
         return None
-    value = temperature_c(text) if (TEMP_WORDS.search(text) or _TEMP_DEGREES.search(text)
+    value = temperature_c(text) if (w.TEMPERATURE_WORDS.search(text) or _TEMP_DEGREES.search(text)
                                     or re.search(r"℃|℉|°", text)) else None
     if value is None and (m := _TEMP_AFTER_WORD.search(text)):
         value = float(m.group(1))
@@ -115,7 +96,7 @@ def _fragment(text: str) -> dict[str, object]:
 
 
 def _medication(text: str) -> dict[str, object]:
-    name = _MED_NAME.search(text) or _MED_GENERIC.search(text)
+    name = w.MEDICINES.search(text) or _MED_GENERIC.search(text)
     dose = _DOSE.search(text)
     unit = None
     if dose:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from bot.understanding import question_words as qw
+from bot.understanding import words as w
 from domain.extraction import QueryPeriod
 
 
@@ -11,32 +11,32 @@ def read_period(text: str, now: datetime) -> tuple[QueryPeriod, date | None]:
     day = read_date(text, now)
     if day is not None:
         return QueryPeriod.DATE, day
-    if qw.DAY_BEFORE.search(text):
+    if w.DAY_BEFORE.search(text):
         return QueryPeriod.DATE, now.date() - timedelta(days=2)
-    if qw.YESTERDAY.search(text):
+    if w.YESTERDAY.search(text):
         return QueryPeriod.YESTERDAY, None
-    if qw.WEEK.search(text):
+    if w.WEEK.search(text):
         return QueryPeriod.WEEK, None
     return QueryPeriod.TODAY, None
 
 
 def read_daypart(text: str) -> str | None:
-    if qw.DAYTIME.search(text):
+    if w.DAYTIME.search(text):
         return "day"
-    if qw.NIGHT.search(text):
+    if w.NIGHT.search(text):
         return "night"
     return None
 
 
 def read_date(text: str, now: datetime) -> date | None:
     """5月3日 / 3号 / May 3 / 3rd May: the most recent such day not after today."""
-    m = qw.CN_DATE.search(text)
+    m = w.CN_DATE.search(text)
     if m:
         return _past_day(now.date(), int(m.group(1)) if m.group(1) else None, int(m.group(2)))
-    m = qw.EN_DATE.search(text)
+    m = w.EN_DATE.search(text)
     if m:
         month_name, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        return _past_day(now.date(), qw.MONTHS.index(month_name.lower()[:3]) + 1, int(day))
+        return _past_day(now.date(), w.MONTHS.index(month_name.lower()[:3]) + 1, int(day))
     return None
 
 

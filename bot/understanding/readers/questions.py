@@ -4,8 +4,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from bot.understanding import question_words as qw
-from bot.understanding import words as lx
+from bot.understanding import words as w
 from bot.understanding.readers.question_period import read_daypart, read_period
 from domain.extraction import Query, QueryMetric, QueryPeriod
 from domain.vocabulary import HealthKind, RecordType
@@ -15,7 +14,7 @@ _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|�
 
 def gives_an_amount(text: str) -> bool:
     """'吸奶两边一共150ml' / 'gave 2.5 ml tylenol, next dose in 6 hours': a statement, not a question."""
-    amount = lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text) or lx.AMOUNT_G.search(text)
+    amount = w.AMOUNT_ML.search(text) or w.AMOUNT_OZ.search(text) or w.AMOUNT_G.search(text)
     return bool(amount) and not _QUESTION_MARK.search(text)
 
 
@@ -28,31 +27,31 @@ def read_query(text: str, now: datetime) -> Query | None:
         return special
     if curve := _growth_curve(text):
         return curve
-    if lx.SUMMARY.search(text) and not lx.AMOUNT_ML.search(text):
-        period = QueryPeriod.WEEK if lx.WEEK.search(text) else QueryPeriod.TODAY
+    if w.SUMMARY.search(text) and not w.AMOUNT_ML.search(text):
+        period = QueryPeriod.WEEK if w.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
-    if qw.TIMELINE.search(text):
+    if w.TIMELINE.search(text):
         return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
-    if qw.LAST.search(text) and (qw.ASKS.search(text) or _asks_plainly(text) or
-                                 _topic(text)[0] is not None and not qw.AMOUNT.search(text)):
+    if w.LAST.search(text) and (w.ASKS.search(text) or _asks_plainly(text) or
+                                 _topic(text)[0] is not None and not w.AMOUNT.search(text)):
         return _last(text)
-    if qw.ASKS.search(text):
+    if w.ASKS.search(text):
         return _with_period(_total(text), text, now)
     return None
 
 
 def _special(text: str) -> Query | None:
     """Photos, the next dose, the last temperature, growth: asked in words of their own."""
-    if qw.PHOTOS.search(text):
+    if w.PHOTOS.search(text):
         return Query(metric=QueryMetric.PHOTOS)
-    medicine = qw.MEDICINES.search(text)
-    if qw.NEXT_DOSE.search(text) and (medicine or qw.MEDICATION.search(text)):
+    medicine = w.ASKED_MEDICINES.search(text)
+    if w.NEXT_DOSE.search(text) and (medicine or w.MEDICATION.search(text)):
         return Query(metric=QueryMetric.NEXT_DOSE, detail=medicine.group(0) if medicine else None)
-    if qw.MEASURE_GIVEN.search(text):
+    if w.MEASURE_GIVEN.search(text):
         return None
-    if qw.TEMPERATURE.search(text) and qw.TEMPERATURE_ASK.search(text):
+    if w.ASKED_TEMPERATURE.search(text) and w.TEMPERATURE_ASK.search(text):
         return Query(metric=QueryMetric.TEMPERATURE)
-    if qw.GROWTH.search(text):
+    if w.GROWTH.search(text):
         return Query(metric=QueryMetric.GROWTH)
     return None
 
@@ -85,29 +84,29 @@ def _total(text: str) -> Query:
 
 def _topic(text: str) -> tuple[RecordType | None, str | None]:
     """The record type a question is about, most specific words first."""
-    if qw.DIAPER.search(text) or qw.SOLID.search(text) or qw.WET.search(text):
-        detail = "solid" if qw.SOLID.search(text) else "wet" if qw.WET.search(text) else None
+    if w.DIAPER_WORDS.search(text) or w.ASKED_SOLID.search(text) or w.ASKED_WET.search(text):
+        detail = "solid" if w.ASKED_SOLID.search(text) else "wet" if w.ASKED_WET.search(text) else None
         return RecordType.DIAPER, detail
-    if qw.PUMPING.search(text):
+    if w.ASKED_PUMPING.search(text):
         return RecordType.PUMPING, None
-    if qw.TUMMY.search(text):
+    if w.TUMMY_WORDS.search(text):
         return RecordType.TUMMY_TIME, None
     health = _health_kind(text)
     if health is not None:
         return RecordType.HEALTH, health
-    if qw.PHOTOS.search(text) or re.search(r"照片|photo", text, re.I):
+    if w.PHOTOS.search(text) or re.search(r"照片|photo", text, re.I):
         return RecordType.PHOTO, None
-    if qw.SLEEP.search(text):
+    if w.SLEEP_WORDS.search(text):
         return RecordType.SLEEP, None
-    if qw.FEEDING.search(text):
+    if w.ASKED_FEEDING.search(text):
         return RecordType.FEEDING, None
     return None, None
 
 
 def _health_kind(text: str) -> str | None:
-    for pattern, kind in ((qw.TEMPERATURE, HealthKind.TEMPERATURE), (qw.VACCINE, HealthKind.VACCINE),
-                          (qw.DOCTOR, HealthKind.DOCTOR_VISIT), (qw.MEDICATION, HealthKind.MEDICATION),
-                          (qw.MEDICINES, HealthKind.MEDICATION)):
+    for pattern, kind in ((w.ASKED_TEMPERATURE, HealthKind.TEMPERATURE), (w.VACCINE_WORDS, HealthKind.VACCINE),
+                          (w.DOCTOR_WORDS, HealthKind.DOCTOR_VISIT), (w.MEDICATION, HealthKind.MEDICATION),
+                          (w.ASKED_MEDICINES, HealthKind.MEDICATION)):
         if pattern.search(text):
             return kind.value
     return None

@@ -8,23 +8,14 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.understanding import words as w
 from bot.understanding.timeparse import CLOCK, read_times, resolve_point, said_time
 from domain.extraction import RecordReference
 from domain.vocabulary import RecordType
 
 DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?:删掉|删除|删了)\s*(?:吧)?[。.!！]?\s*$", re.I)
 CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|\bto\b|should be|was actually)\s*", re.I)
-_TYPE_WORDS: list[tuple[str, RecordType]] = [
-    (r"吸奶|挤奶|pump", RecordType.PUMPING),
-    (r"喂奶|喝奶|奶|喂|feed|feeding|bottle", RecordType.FEEDING),
-    (r"睡眠|睡|sleep|nap", RecordType.SLEEP),
-    (r"尿布|纸尿裤|diaper|nappy", RecordType.DIAPER),
-    (r"体重|身高|身长|头围|growth|weight|height", RecordType.GROWTH),
-    (r"体温|吃药|用药|疫苗|症状|temperature|medication|medicine|vaccine", RecordType.HEALTH),
-    (r"趴|tummy", RecordType.TUMMY_TIME),
-    (r"备注|笔记|note", RecordType.NOTE),
-    (r"照片|photo", RecordType.PHOTO),
-]
+_TYPE_WORDS = [(pattern, RecordType(name)) for pattern, name in w.RECORD_NAMES]
 _LATEST = re.compile(r"刚才那[条次顿个]|刚刚那[条次顿个]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
                      r"the last (?:one|entry|record)|that (?:one|entry|record)|the last\b|last (?:feed|sleep|diaper|entry)", re.I)
 _AT_TIME = re.compile(r"(?P<clock>.{0,4}?\d{1,2}(?:[点:：]\d{0,2}分?|点钟|\s*(?:am|pm)))\s*(?:的)?(?:那[条次顿个]|那[一1][次顿])|"

@@ -4,36 +4,28 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.understanding import words as w
 from domain.extraction import SettingsChange
 from domain.summary.time import parse_summary_time
 
 _EXPLICIT = re.compile(r"^\s*/?settings?\s+(summary_time|language|timezone|medication_reminder|no_feeding_hours|"
                        r"open_sleep_hours)\s+(\S+)\s*$", re.I)
-_REMIND = re.compile(r"提醒|remind", re.I)
-_OFF = re.compile(r"关闭|关掉|取消|不用|不要|别|停止|\boff\b|\bstop\b|don'?t|disable", re.I)
 _HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个)?\s*(?:小时|钟头|h\b|hours?)", re.I)
-_MEDICINE = re.compile(r"吃药|用药|喂药|药|medication|medicine|dose", re.I)
-_FEED = re.compile(r"喂奶|吃奶|喝奶|没喂|没吃|feed|feeding", re.I)
-_SLEEP = re.compile(r"睡|sleep|nap", re.I)
-_SUMMARY = re.compile(r"总结|汇总|小结|summary|report", re.I)
-_WHEN = re.compile(r"每天|改到|改成|设[为成]?|发|send|at\b|every", re.I)
-_ENGLISH = re.compile(r"(用|说|改成|切换到?)英文|英文回复|reply in english|english please|speak english", re.I)
-_CHINESE = re.compile(r"(用|说|改成|切换到?)中文|中文回复|reply in chinese|speak chinese|用汉语", re.I)
 _ZONE = re.compile(r"(?:时区|timezone|time zone)\s*(?:改成|改为|设为|设成|是|to|is|=)?\s*([A-Za-z_]+/[A-Za-z_]+(?:/[A-Za-z_]+)?)", re.I)
 
 
 def read_settings(text: str) -> SettingsChange | None:
     if m := _EXPLICIT.match(text):
         return _explicit(m.group(1).lower(), m.group(2))
-    if _REMIND.search(text):
+    if w.REMIND.search(text):
         return _reminder(text)
-    if _ENGLISH.search(text):
+    if w.IN_ENGLISH.search(text):
         return SettingsChange(language="en")
-    if _CHINESE.search(text):
+    if w.IN_CHINESE.search(text):
         return SettingsChange(language="zh")
     if m := _ZONE.search(text):
         return SettingsChange(timezone=m.group(1)) if _valid_zone(m.group(1)) else None
-    if _SUMMARY.search(text) and _WHEN.search(text):
+    if w.SUMMARY_NOUN.search(text) and w.SEND_AT.search(text):
         at = parse_summary_time(text)
         return SettingsChange(summary_time=at) if at else None
     return None
@@ -41,14 +33,14 @@ def read_settings(text: str) -> SettingsChange | None:
 
 def _reminder(text: str) -> SettingsChange | None:
     """开启吃药提醒 / 超过4小时没喂奶提醒我 / 睡了超过6小时提醒我 / 关闭喂奶提醒 / remind me …"""
-    off = bool(_OFF.search(text))
+    off = bool(w.TURN_OFF.search(text))
     hours = _HOURS.search(text)
     value = 0.0 if off else float(hours.group(1)) if hours else None
-    if _MEDICINE.search(text):
+    if w.MEDICATION.search(text):
         return SettingsChange(medication_reminder=not off)
-    if _FEED.search(text) and value is not None:
+    if w.NO_FEEDING.search(text) and value is not None:
         return SettingsChange(no_feeding_hours=value)
-    if _SLEEP.search(text) and value is not None:
+    if w.SLEEP_WORDS.search(text) and value is not None:
         return SettingsChange(open_sleep_hours=value)
     return None
 
