@@ -5,6 +5,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -29,7 +30,5 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:
-    from alembic.runtime.migration import MigrationContext
-
     async with engine.connect() as conn:
         return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bot.channels.numbered import InMemoryShownChoices, as_press, chosen_number
 from bot.protocol import (
-    ButtonPress,
     ChatPort,
     Clock,
     FamilyPort,
     FamilySetup,
     IncomingMessage,
     MemberSetup,
-    OutgoingButton,
     OutgoingReply,
 )
 from domain.replies.describe import describe
@@ -41,7 +40,7 @@ HELP = """命令 / commands:
   /export [csv]    write every record to a file in the data folder (parents)
   /help            this help
   /quit            leave (Ctrl-D works too)
-  <number>         press that button of the last reply"""
+  <number>         press that button of the latest reply"""
 DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"),
                    MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
                    MemberSetup("friend", "Sam", "Sam", "friend"))
@@ -68,7 +67,7 @@ class ConsoleChat:
         self.chat, self.families, self.clock, self.settings = chat, families, clock, settings
         self.family_id: int | None = None
         self.speaker: MemberSetup | None = None
-        self.last_buttons: list[OutgoingButton] = []
+        self.shown = InMemoryShownChoices()      # the numbered buttons of the latest reply (bot/channels/numbered.py)
 
     async def run(self) -> int:
         await self._ensure_family()
@@ -117,8 +116,8 @@ class ConsoleChat:
             print("\n".join(f"  {name}: {value}" for name, value in settings.items()))
         elif command == "/export":
             await self._export(rest.strip() or "json")
-        elif line.isdigit() and self.last_buttons:
-            await self._press(int(line))
+        elif chosen_number(line) is not None:
+            await self._send(await as_press(self._incoming(text=line), self.shown))
         else:
             await self._say(_as_words(command, rest) if command.startswith("/") else line)
         return True
@@ -135,12 +134,6 @@ class ConsoleChat:
     async def _say(self, text: str) -> None:
         await self._send(self._incoming(text=text))
 
-    async def _press(self, number: int) -> None:
-        if not 1 <= number <= len(self.last_buttons):
-            print("没有这个选项。")
-            return
-        await self._send(self._incoming(press=ButtonPress(self.last_buttons[number - 1].token)))
-
     def _incoming(self, **content: object) -> IncomingMessage:
         return IncomingMessage(PLATFORM, self.settings.chat_id, self.speaker.sender_id, self.speaker.name,
                                uuid.uuid4().hex, self.clock(), chat_kind=ChatKind.PRIVATE, **content)
@@ -154,15 +147,15 @@ class ConsoleChat:
                   "(Sorry — something went wrong; nothing was saved.)")
             return
         if result.reply is not None:
-            self._show(result.reply)
+            await self._show(result.reply)
 
-    def _show(self, reply: OutgoingReply) -> None:
+    async def _show(self, reply: OutgoingReply) -> None:
         print(f"Fawn: {reply.text}")
         if reply.image is not None:
             print(f"      [图片 / picture: {reply.image}]")
         if reply.buttons:
-            self.last_buttons = list(reply.buttons)
             print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
+        await self.shown.remember(PLATFORM, self.settings.chat_id, reply.buttons)
 
     async def _records(self) -> None:
         snap = await self.families.snapshot(self.family_id)

@@ -20,6 +20,7 @@ def percentile_of(measure: str, sex: str | None, birth_date: date | None, on: da
     """The WHO percentile (0–100) of one measurement, or None when it cannot be placed."""
     if sex not in ("male", "female") or birth_date is None or on < birth_date:
         return None
+    # heavy and optional on the chat path: pygrowup reads the WHO tables when first imported
     from pygrowup import Observation
     from pygrowup.exceptions import PyGrowUpException
 

@@ -11,6 +11,8 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bot.devtools.bench.turns import bench_turns
+from bot.push.charts import render_week_chart, week_chart_data
 from domain.summary.days import RecordView, summarise_days, summarise_with_comparisons
 from domain.summary.text import render_summary
 
@@ -108,8 +110,6 @@ def bench_summaries(argv: list[str]) -> int:
 
 
 def _write_sample(records: list[RecordView], tz: tzinfo, local_date: date, path: Path) -> None:
-    from bot.push.charts import render_week_chart, week_chart_data
-
     print("\n" + build_summary_text(records, tz, local_date))
     dates = [local_date - timedelta(days=i) for i in range(6, -1, -1)]
     as_of = datetime.combine(local_date, time(21), tzinfo=tz).astimezone(UTC)
@@ -119,13 +119,8 @@ def _write_sample(records: list[RecordView], tz: tzinfo, local_date: date, path:
 
 BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "summaries": bench_summaries,
-    "turns": lambda argv: _bench_turns(argv),
+    "turns": bench_turns,
 }
-
-
-def _bench_turns(argv: list[str]) -> int:
-    from bot.devtools.bench.turns import bench_turns
-    return bench_turns(argv)
 
 
 def main(argv: list[str]) -> int:

@@ -15,6 +15,7 @@ from bot.channels.wechat.ilink.login import login
 from bot.channels.wechat.ilink.poller import ILinkPoller
 from bot.channels.wechat.ilink.sender import ILinkSender, PushWindowClosed
 from bot.channels.wechat.ilink.store import ContextToken, StateFile, credentials_path, load_credentials, state_path
+from bot.cli import main
 from bot.protocol import FamilySetup, MemberSetup, OutgoingButton, OutgoingReply
 from domain.vocabulary import ChatKind, ReplyKind
 from tests.fakes.ilink_api import BOT_ID, BOT_TOKEN, FakeILinkApi, user_text, user_voice
@@ -81,8 +82,6 @@ async def test_login_prints_the_qr_link_and_stores_the_credentials_privately(fak
 
 
 async def test_fawn_wechat_login_is_a_fawn_command(fake_ilink, tmp_path, monkeypatch, capsys):
-    from bot.cli import main
-
     fake_ilink.qr_statuses = [{"status": "confirmed", "bot_token": BOT_TOKEN, "ilink_bot_id": BOT_ID}]
     monkeypatch.setenv("FAWN_DATA_DIR", str(tmp_path))
     code = await asyncio.to_thread(main, ["wechat", "login", "--base-url", fake_ilink.base_url])

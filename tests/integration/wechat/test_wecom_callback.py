@@ -2,9 +2,12 @@
 WeCom sends them, the real Starlette routes (httpx ASGI transport), the real chat service on SQLite."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import httpx
 from sqlmodel import select
 
+from bot.channels.wechat.wecom.response_url import ResponseUrlSender
 from storage.tables import Message
 from tests.fakes.wecom_api import WeComSide, card_buttons, card_text, click_body, text_body
 from tests.integration.telegram.records import live_records, stored_reply
@@ -153,8 +156,6 @@ async def test_a_slow_turn_is_answered_through_response_url(
 
 async def test_a_failed_late_answer_waits_in_the_outbox_and_is_retried(
         make_callback_app, service, wecom_family, sessions, wecom, response_urls, clock):
-    from bot.channels.wechat.wecom.response_url import ResponseUrlSender
-
     gated = GatedService(service)
     channel, client = make_callback_app(gated, passive_seconds=0.01)
     response_urls.fail_next = 1
@@ -165,7 +166,6 @@ async def test_a_failed_late_answer_waits_in_the_outbox_and_is_retried(
     await channel.idle()
     assert response_urls.posted == []
     sender = ResponseUrlSender(channel.poster, channel.book, clock)
-    from datetime import timedelta
     sent = await service.outbox.retry_due({"wecom": sender}, clock() + timedelta(minutes=1))
     (posted,) = await response_urls.wait_for(1)
     assert sent == 1 and posted.body["msgtype"] == "template_card"

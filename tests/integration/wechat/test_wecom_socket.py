@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from datetime import timedelta
 
 import pytest
@@ -126,8 +127,6 @@ async def test_unanswered_heartbeats_end_the_connection_and_the_bot_reconnects(f
 
 async def test_the_secret_never_reaches_the_log_even_at_debug(fake_server, service, wecom_family, sessions, clock,
                                                               caplog):
-    import logging
-
     caplog.set_level(logging.DEBUG)
     async with running(service, sessions, clock, fake_server.url):
         await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
