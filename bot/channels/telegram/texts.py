@@ -1,7 +1,7 @@
 """The few fixed texts the Telegram adapter says by itself (set-up, help, settings, export)."""
 from __future__ import annotations
 
-from domain.replies.render import STATIC
+from domain.replies.catalog import PARAGRAPHS, both_languages, text
 from domain.vocabulary import Language
 
 WELCOME_NEW = (
@@ -41,8 +41,10 @@ def settings_text(settings: dict[str, str]) -> str:
 
 def help_text(language: str | None) -> str:
     """The domain's help in the family's language; both languages when none is known yet."""
-    zh, en = STATIC["help"]
-    return {"zh": zh, "en": en}.get(language or "", f"{zh}\n\n{en}")
+    known = {lang.value: lang for lang in Language}
+    if language in known:
+        return text(known[language], "reply.help")
+    return both_languages("reply.help", PARAGRAPHS)
 
 
-HELP_TEXTS = tuple(help_text(lang) for lang in (Language.ZH.value, Language.EN.value, None))
+HELP_TEXTS = (*(help_text(lang.value) for lang in Language), help_text(None))
