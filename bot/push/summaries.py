@@ -20,6 +20,8 @@ from bot.push.charts import (
     week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
+from domain.replies.catalog import label, language_of, text
+from domain.replies.summary import render_summary, render_week
 from domain.summary.days import (
     DaySummary,
     RecordView,
@@ -27,7 +29,6 @@ from domain.summary.days import (
     summarise_days,
     summarise_with_comparisons,
 )
-from domain.summary.text import render_summary, render_week
 from domain.vocabulary import ReplyKind
 from storage.repositories import pushes as repo
 from storage.repositories.pushes import BabyView, FamilySchedule
@@ -106,10 +107,7 @@ class SummaryService:
                 for baby in babies]
         plotted = [d for _, d in data if d is not None]
         if not plotted:
-            text = "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。" \
-                if family.language != "en" else "No growth records to plot yet " \
-                "(needs birth date, sex and a measurement)."
-            return OutgoingReply(ReplyKind.ANSWER, text)
+            return OutgoingReply(ReplyKind.ANSWER, text(language_of(family.language), "growth_curve.none"))
         path = self.chart_dir / f"growth-{family.id}-{measure}.png"
         image = await asyncio.to_thread(render_growth_chart, plotted, path, family.language)
         texts = [growth_text(baby, d, family.language) if d is not None
@@ -147,11 +145,10 @@ def growth_chart_data(baby: BabyView, growth: Sequence[RecordView], measure: str
 
 def growth_text(baby: BabyView, data: GrowthChartData, language: str) -> str:
     (first_day, first), (last_day, last) = data.points[0], data.points[-1]
-    unit = "kg" if data.measure == "weight_kg" else "cm"
+    lang = language_of(language)
     change = f"{last - first:+.2f}".rstrip("0").rstrip(".")
-    if language == "en":
-        return f"{baby.name}: {last:g}{unit} at {last_day // 7} weeks ({change}{unit} since day {first_day})."
-    return f"{baby.name}：{last_day // 7}周时 {last:g}{unit}，比第{first_day}天 {change}{unit}。"
+    return text(lang, "growth_curve.line", baby=baby.name, last=last, unit=label(lang, "measure_unit", data.measure),
+                weeks=last_day // 7, change=change, first_day=first_day)
 
 
 def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
@@ -159,10 +156,8 @@ def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
 
 
 def _no_baby(family: FamilySchedule) -> str:
-    return "No baby profile yet." if family.language == "en" else "还没有宝宝的资料。"
+    return text(language_of(family.language), "summary.no_baby")
 
 
 def _no_growth(baby: BabyView, language: str) -> str:
-    if language == "en":
-        return f"{baby.name}: nothing to plot yet (needs birth date, sex and a measurement)."
-    return f"{baby.name}：还没有可以画曲线的生长记录。"
+    return text(language_of(language), "growth_curve.baby_none", baby=baby.name)

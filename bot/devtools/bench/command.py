@@ -11,8 +11,8 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from domain.replies.summary import render_summary
 from domain.summary.days import RecordView, summarise_days, summarise_with_comparisons
-from domain.summary.text import render_summary
 
 SUMMARY_BUDGET_S = 10.0
 ZONES = ("Asia/Shanghai", "America/New_York", "Europe/London", "Australia/Sydney")

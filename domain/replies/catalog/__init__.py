@@ -9,8 +9,8 @@ reply carries. A third language — say zh-Hant for Taiwan and Hong Kong — is 
 
 Renderers never ask which language they write: they look up keys. Code may glue pieces together with
 spaces and newlines; every word, unit and punctuation mark that could differ by language is a key.
-One entry describes the language rather than says something: `temperature.show_fahrenheit` ("yes" adds
-°F to a temperature).
+Two entries describe the language rather than say something: `chart.script` (cjk or latin: whether
+chart labels need the Chinese font) and `temperature.show_fahrenheit` ("yes" adds °F to a temperature).
 """
 from __future__ import annotations
 
