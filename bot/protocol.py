@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from domain.vocabulary import ChatKind, ReplyKind
+from domain.replies.catalog import text
+from domain.vocabulary import ChatKind, Language, ReplyKind
+
+DEFAULT_BABY_NAME = text(Language.ZH, "baby.default_name")   # a family set up with no baby named, in zh
 
 
 @dataclass(frozen=True)
@@ -95,5 +98,5 @@ class FamilySetup:
     chat_kind: ChatKind = ChatKind.GROUP
     timezone: str = "Asia/Shanghai"
     language: str = "zh"
-    babies: tuple[dict, ...] = ({"name": "宝宝"},)
+    babies: tuple[dict, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)

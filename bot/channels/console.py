@@ -16,7 +16,8 @@ from sqlmodel import select
 
 from bot.clock import utc_now
 from bot.composition import FawnService, build_service
-from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
+from bot.protocol import DEFAULT_BABY_NAME, ButtonPress, FamilySetup, IncomingMessage, MemberSetup, OutgoingReply
+from domain.replies.catalog import GLOSSED, GLOSSED_TIGHT, SLASHED, both_languages, language_of, text
 from domain.replies.describe import describe
 from domain.vocabulary import ChatKind, Language, RecordType
 from storage.engine import sqlite_url
@@ -25,17 +26,14 @@ from storage.tables import Member
 
 PLATFORM, CHAT = "console", "family"
 log = logging.getLogger("fawn.console")
-HELP = """命令 / commands:
-  /as <称呼>    switch speaker (e.g. /as 奶奶); a new name joins as a friend
-  /records      today's records
-  /help         this help
-  /quit         leave (Ctrl-D works too)
-  <number>      press that button of the last reply"""
-DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"),
-                   MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
-                   MemberSetup("friend", "Sam", "Sam", "friend"))
-DEMO_MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("grandma", "奶奶", "奶奶", "caregiver"),
-                MemberSetup("friend", "小王", "小王", "friend"))
+NOTICES = Language.ZH   # the console's own help and notices are Chinese whatever --language says (as they were)
+HELP = text(NOTICES, "console.help")
+DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "caregiver"),
+              ("friend", "demo.friend", "friend"))
+
+
+def demo_members(lang: Language) -> tuple[MemberSetup, ...]:
+    return tuple(MemberSetup(user, text(lang, key), text(lang, key), role) for user, key, role in DEMO_ROLES)
 
 
 def main(argv: list[str]) -> int:
@@ -59,7 +57,7 @@ class ConsoleChat:
                                               chart_dir=self.data_dir / "charts")
         try:
             await self._ensure_family(service)
-            print("Fawn 在这里。/help 看命令。 (Fawn is here. /help for commands.)")
+            print(both_languages("console.hello", GLOSSED))
             while (line := _read(f"[{self.speaker.title or self.speaker.display_name}] > ")) is not None:
                 if not await self._line(service, line.strip()):
                     break
@@ -75,14 +73,14 @@ class ConsoleChat:
         self.speaker = next((m for m in members if m.role == "parent"), members[0])
 
     def _demo_setup(self) -> FamilySetup:
-        english = self.language == "en"
+        lang = language_of(self.language)
         return FamilySetup(PLATFORM, CHAT, ChatKind.PRIVATE, language=self.language,
-                           babies=({"name": "Mia" if english else "小满"},),
-                           members=DEMO_MEMBERS_EN if english else DEMO_MEMBERS)
+                           babies=({"name": text(lang, "demo.baby")},), members=demo_members(lang))
 
     def _ask_setup(self) -> FamilySetup:
-        baby = (_read("宝宝叫什么名字？(baby's name) ") or "宝宝").strip() or "宝宝"
-        title = (_read("你是宝宝的？(your title, e.g. 妈妈 / Dad) ") or "妈妈").strip() or "妈妈"
+        baby = (_read(_prompt("console.ask_baby")) or DEFAULT_BABY_NAME).strip() or DEFAULT_BABY_NAME
+        default_title = text(NOTICES, "console.default_title")
+        title = (_read(_prompt("console.ask_title")) or default_title).strip() or default_title
         return FamilySetup(PLATFORM, CHAT, ChatKind.PRIVATE, language=self.language, babies=({"name": baby},),
                            members=(MemberSetup("me", title, title, "parent"),))
 
@@ -116,13 +114,13 @@ class ConsoleChat:
         found = next((m for m in members if name in (m.title, m.display_name, m.platform_user_id)), None)
         if found is None:
             found = Member(platform_user_id=f"console-{name}", display_name=name, title=name, role="friend")
-            print(f"（{name} 是新成员，角色为 friend）")
+            print(text(NOTICES, "console.new_member", name=name))
         self.speaker = found
-        print(f"现在以 {name} 的身份说话。")
+        print(text(NOTICES, "console.speaking_as", name=name))
 
     async def _press(self, service: FawnService, number: int) -> None:
         if not 1 <= number <= len(self.last_buttons):
-            print("没有这个选项。")
+            print(text(NOTICES, "console.no_such_choice"))
             return
         button = self.last_buttons[number - 1]
         await self._send(service, IncomingMessage(PLATFORM, CHAT, self.speaker.platform_user_id,
@@ -134,8 +132,7 @@ class ConsoleChat:
             result = await service.handle(msg)
         except Exception:   # each turn is wrapped once: log it, apologise, keep the chat going
             log.exception("turn failed for message %s", msg.message_id)
-            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。"
-                  "(Sorry — something went wrong; nothing was saved.)")
+            print("Fawn: " + both_languages("console.apology", GLOSSED_TIGHT))
             return
         if result.reply is not None:
             self._show(result.reply)
@@ -143,7 +140,7 @@ class ConsoleChat:
     def _show(self, reply: OutgoingReply) -> None:
         print(f"Fawn: {reply.text}")
         if reply.image is not None:
-            print(f"      [图片 / picture: {reply.image}]")
+            print(f"      [{both_languages('console.picture', SLASHED)}: {reply.image}]")
         if reply.buttons:
             self.last_buttons = list(reply.buttons)
             print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
@@ -158,7 +155,12 @@ class ConsoleChat:
                  or (r.get("end") and r["end"].date() == now.date())]
         lang = Language(family.language)
         lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
-        print("\n".join(lines) or "  （今天还没有记录）")
+        print("\n".join(lines) or "  " + text(NOTICES, "console.no_records_today"))
+
+
+def _prompt(key: str) -> str:
+    """A set-up question, asked before the family (so its language) exists: both languages."""
+    return both_languages(key, GLOSSED_TIGHT) + " "
 
 
 def _read(prompt: str) -> str | None:

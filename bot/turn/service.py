@@ -25,9 +25,10 @@ from bot.turn.context import context_lines
 from bot.turn.effects import TurnScope, apply_effects
 from bot.turn.replies import outgoing
 from bot.understanding.extractor import ExtractionOutcome, Extractor
-from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.request import BOT_NAMES, ExtractionRequest, TaskHint
 from domain.decide.decide_turn import decide_turn
 from domain.extraction import Extraction, Intent
+from domain.replies.catalog import LINES, both_languages
 from domain.turn import BabyView, MemberView, Press, Turn
 from domain.vocabulary import ChatKind, Language, ReplyKind, Role
 from storage.convert import dump_slots
@@ -55,7 +56,7 @@ class TurnContext:
 
 class ChatService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], extractor: Extractor,
-                 clock: Clock = utc_now, bot_names: tuple[str, ...] = ("fawn", "管家"),
+                 clock: Clock = utc_now, bot_names: tuple[str, ...] = BOT_NAMES,
                  chart_dir: Path | None = None) -> None:
         self.sessions = sessions
         self.chart_dir = chart_dir
@@ -248,8 +249,7 @@ def _photo_file(msg: IncomingMessage) -> str | None:
 def _no_family(msg: IncomingMessage) -> OutgoingReply | None:
     if msg.chat_kind is ChatKind.GROUP and not msg.addressed_to_bot:
         return None
-    return OutgoingReply(ReplyKind.CHAT, "这个聊天还没有设置家庭，请先发送 /start。\n"
-                                         "This chat has no family yet — send /start first.")
+    return OutgoingReply(ReplyKind.CHAT, both_languages("service.no_family", LINES))
 
 
 def _forged_press():

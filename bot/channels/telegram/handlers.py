@@ -10,6 +10,7 @@ from telegram import Bot, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.channels.telegram import texts
 from bot.channels.telegram.port import ChatServicePort
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
@@ -21,7 +22,7 @@ from bot.protocol import TurnResult
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "抱歉，刚才出了点问题，请再试一次。Sorry, something went wrong — please try again."
+APOLOGY = texts.APOLOGY
 
 
 @dataclass

@@ -202,4 +202,35 @@ TEXTS.update({
     "chart.age": "Age (weeks)", "chart.baby": "Baby",
     # ── recent context for the model (bot/turn/context.py) ───────────────────────────────────────
     "ago.now": "just now", "ago.minutes": "{n} min ago", "ago.hours": "{n} h ago", "ago.days": "{n} d ago",
+    # ── the family set-up defaults ───────────────────────────────────────────────────────────────
+    "baby.default_name": "Baby",
+    "demo.baby": "Mia", "demo.parent": "Mum", "demo.caregiver": "Grandma", "demo.friend": "Sam",
+    # ── fixed texts of the messengers and the service (shown in both languages before a family exists) ──
+    "telegram.welcome_new": "Hi, I'm Fawn. This chat now has a family; you are its parent. Others start as friends "
+                            "(read-only) until a parent gives them a role. Just tell me what happened; /help for more.",
+    "telegram.welcome_back": "This chat already has a family; /help for more.",
+    "telegram.added_new": "Thanks for adding me — a parent can send /start to set up the family.",
+    "telegram.added_back": "I'm back; the family's records are all still here.",
+    "telegram.no_family": "This chat has no family yet — send /start first.",
+    "telegram.parents_only": "Only a parent can do that.",
+    "telegram.usage": "usage",
+    "telegram.setting.timezone": "timezone", "telegram.setting.language": "language",
+    "telegram.setting.summary_time": "summary_time", "telegram.setting.medication_reminder": "medication_reminder",
+    "telegram.setting.no_feeding_hours": "no_feeding_hours", "telegram.setting.open_sleep_hours": "open_sleep_hours",
+    "telegram.export_caption": "All records ({count}).",
+    "telegram.apology": "Sorry, something went wrong — please try again.",
+    "service.no_family": "This chat has no family yet — send /start first.",
+    # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
+    "console.help": "commands:\n"
+                    "  /as <title>   switch speaker (e.g. /as Grandma); a new name joins as a friend\n"
+                    "  /records      today's records\n"
+                    "  /help         this help\n"
+                    "  /quit         leave (Ctrl-D works too)\n"
+                    "  <number>      press that button of the last reply",
+    "console.hello": "Fawn is here. /help for commands.", "console.ask_baby": "baby's name",
+    "console.ask_title": "your title, e.g. 妈妈 / Dad", "console.default_title": "Mum",
+    "console.new_member": "({name} is new, with the role friend)", "console.speaking_as": "Now speaking as {name}.",
+    "console.no_such_choice": "There is no such choice.",
+    "console.apology": "Sorry — something went wrong; nothing was saved.",
+    "console.picture": "picture", "console.no_records_today": "(nothing recorded today)",
 })

@@ -187,4 +187,38 @@ TEXTS.update({
     "chart.baby": "宝宝",
     # ── recent context for the model (bot/turn/context.py) ───────────────────────────────────────
     "ago.now": "刚刚", "ago.minutes": "{n}分钟前", "ago.hours": "{n}小时前", "ago.days": "{n}天前",
+    # ── the family set-up defaults ───────────────────────────────────────────────────────────────
+    "baby.default_name": "宝宝",
+    "demo.baby": "小满", "demo.parent": "妈妈", "demo.caregiver": "奶奶", "demo.friend": "小王",
+    # ── fixed texts of the messengers and the service (shown in both languages before a family exists) ──
+    "telegram.welcome_new": "你好，我是 Fawn，家里的育儿小助手 👶\n"
+                            "这个群已经建好家庭档案，你是家长（parent）。其他家人先是访客（friend），"
+                            "只能查看；家长给他们设置角色后才能记录。\n"
+                            "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。",
+    "telegram.welcome_back": "这个群已经有家庭档案了，数据都在。/help 查看用法。",
+    "telegram.added_new": "谢谢邀请！家长发送 /start 建立家庭档案。",
+    "telegram.added_back": "我回来了，之前的记录都还在。",
+    "telegram.no_family": "这个群还没有家庭档案，先发送 /start。",
+    "telegram.parents_only": "只有家长可以这样做。",
+    "telegram.usage": "用法",
+    "telegram.setting.timezone": "时区", "telegram.setting.language": "语言",
+    "telegram.setting.summary_time": "每日总结",
+    "telegram.setting.medication_reminder": "吃药提醒", "telegram.setting.no_feeding_hours": "没喂奶提醒",
+    "telegram.setting.open_sleep_hours": "睡眠提醒",
+    "telegram.export_caption": "全部记录（{count} 条）",
+    "telegram.apology": "抱歉，刚才出了点问题，请再试一次。",
+    "service.no_family": "这个聊天还没有设置家庭，请先发送 /start。",
+    # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
+    "console.help": "命令 / commands:\n"
+                    "  /as <称呼>    switch speaker (e.g. /as 奶奶); a new name joins as a friend\n"
+                    "  /records      today's records\n"
+                    "  /help         this help\n"
+                    "  /quit         leave (Ctrl-D works too)\n"
+                    "  <number>      press that button of the last reply",
+    "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_baby": "宝宝叫什么名字？",
+    "console.ask_title": "你是宝宝的？", "console.default_title": "妈妈",
+    "console.new_member": "（{name} 是新成员，角色为 friend）", "console.speaking_as": "现在以 {name} 的身份说话。",
+    "console.no_such_choice": "没有这个选项。",
+    "console.apology": "抱歉，刚才出了点问题，没有记录任何东西。请再说一次。",
+    "console.picture": "图片", "console.no_records_today": "（今天还没有记录）",
 })
