@@ -69,10 +69,10 @@ def test_no_chinese_text_outside_the_catalogues_and_the_parser():
     assert chinese_string_literals("domain") == {} and chinese_string_literals("bot") == {}
 
 
-def test_renderers_never_ask_which_language_they_write():
-    """No `lang is Language.ZH` / `language == "en"`: a renderer looks up keys in the catalogue."""
+def test_no_code_asks_which_language_it_writes():
+    """No `lang is Language.ZH` / `language == "en"`: texts are looked up in the family's catalogue."""
     asked = {}
-    for path in (ROOT / "domain" / "replies").rglob("*.py"):
+    for path in [*(ROOT / "domain").rglob("*.py"), *(ROOT / "bot").rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Compare) and any(_names_a_language(n) for n in (node.left, *node.comparators)):
                 asked.setdefault(str(path.relative_to(ROOT)), []).append(node.lineno)
