@@ -14,7 +14,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from domain.vocabulary import ChatKind, ReplyKind
+from domain.replies.catalog import text
+from domain.vocabulary import ChatKind, Language, ReplyKind
+
+DEFAULT_BABY_NAME = text(Language.ZH, "baby.default_name")   # a family set up with no baby named, in zh
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class OutgoingReply:
     text: str
     buttons: tuple[OutgoingButton, ...] = ()
     image: Path | None = None
+    language: str = "zh"          # the family's language: channels word their own additions in it
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,7 @@ class FamilySetup:
     chat_kind: ChatKind = ChatKind.GROUP
     timezone: str = "Asia/Shanghai"
     language: str = "zh"
-    babies: tuple[dict, ...] = ({"name": "宝宝"},)
+    babies: tuple[dict, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)
 
 

@@ -2,6 +2,7 @@
 
 Buttons show as numbered choices; type the number to press. `/as 奶奶` switches speaker.
 Like every channel it only translates: lines in, replies out, through the ports of bot/protocol.
+The terminal's own notices are in the language it was started with (`--language`).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from bot.channels.numbered import InMemoryShownChoices, as_press, chosen_number
 from bot.protocol import (
+    DEFAULT_BABY_NAME,
     ChatPort,
     Clock,
     FamilyPort,
@@ -23,6 +25,7 @@ from bot.protocol import (
     MemberSetup,
     OutgoingReply,
 )
+from domain.replies.catalog import language_of, text
 from domain.replies.describe import describe
 from domain.vocabulary import ChatKind, Language, RecordType
 
@@ -31,23 +34,14 @@ with contextlib.suppress(ImportError):   # line editing, and no 4 KB cap on a pa
 
 PLATFORM = "console"
 log = logging.getLogger("fawn.console")
-HELP = """命令 / commands:
-  /as <称呼>       switch speaker (e.g. /as 奶奶); a new name joins as a friend
-  /records         today's records
-  /undo            take back the last record (within 10 minutes)
-  /summary         today's summary
-  /settings        the family's settings (/settings summary_time 21:00 changes one)
-  /export [csv]    write every record to a file in the data folder (parents)
-  /help            this help
-  /quit            leave (Ctrl-D works too)
-  <number>         press that button of the latest reply"""
-DEMO_MEMBERS_EN = (MemberSetup("mom", "Mum", "Mum", "parent"),
-                   MemberSetup("grandma", "Grandma", "Grandma", "caregiver"),
-                   MemberSetup("friend", "Sam", "Sam", "friend"))
-DEMO_MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("grandma", "奶奶", "奶奶", "caregiver"),
-                MemberSetup("friend", "小王", "小王", "friend"))
+DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "caregiver"),
+              ("friend", "demo.friend", "friend"))
 # A line that is one of these commands is said to the bot as its word (like Telegram's /undo).
 SAID_AS_WORDS = {"/undo": "undo", "/summary": "summary"}
+
+
+def demo_members(lang: Language) -> tuple[MemberSetup, ...]:
+    return tuple(MemberSetup(user, text(lang, key), text(lang, key), role) for user, key, role in DEMO_ROLES)
 
 
 @dataclass(frozen=True)
@@ -55,6 +49,11 @@ class ConsoleSettings:
     data_dir: Path
     demo: bool = False
     language: str = "zh"
+
+    @property
+    def lang(self) -> Language:
+        """The language of the terminal's own notices, and of a family it sets up."""
+        return language_of(self.language)
 
     @property
     def chat_id(self) -> str:
@@ -71,11 +70,15 @@ class ConsoleChat:
 
     async def run(self) -> int:
         await self._ensure_family()
-        print("Fawn 在这里。/help 看命令。 (Fawn is here. /help for commands.)")
+        print(self._notice("console.hello"))
         while (line := _read(f"[{self.speaker.title or self.speaker.name}] > ")) is not None:
             if not await self._line(line.strip()):
                 break
         return 0
+
+    def _notice(self, key: str, **values: object) -> str:
+        """One of the terminal's own notices, in the language it was started with."""
+        return text(self.settings.lang, key, **values)
 
     async def _ensure_family(self) -> None:
         chat_id = self.settings.chat_id
@@ -87,16 +90,16 @@ class ConsoleChat:
         self.speaker = next((m for m in members if m.role == "parent"), members[0])
 
     def _demo_setup(self) -> FamilySetup:
-        english = self.settings.language == "en"
-        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=self.settings.language,
-                           timezone="America/New_York" if english else "Asia/Shanghai",
-                           babies=({"name": "Mia" if english else "小满"},),
-                           members=DEMO_MEMBERS_EN if english else DEMO_MEMBERS)
+        lang = self.settings.lang
+        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
+                           timezone=text(lang, "demo.timezone"), babies=({"name": text(lang, "demo.baby")},),
+                           members=demo_members(lang))
 
     def _ask_setup(self) -> FamilySetup:
-        baby = (_read("宝宝叫什么名字？(baby's name) ") or "宝宝").strip() or "宝宝"
-        title = (_read("你是宝宝的？(your title, e.g. 妈妈 / Dad) ") or "妈妈").strip() or "妈妈"
-        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=self.settings.language,
+        lang = self.settings.lang
+        baby = (_read(self._notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
+        title = (_read(self._notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
+        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
                            babies=({"name": baby},), members=(MemberSetup("me", title, title, "parent"),))
 
     async def _line(self, line: str) -> bool:
@@ -106,7 +109,7 @@ class ConsoleChat:
             return False
         command, _, rest = line.partition(" ")
         if command == "/help":
-            print(HELP)
+            print(self._notice("console.help"))
         elif command == "/as":
             await self._switch(rest.strip())
         elif command == "/records":
@@ -119,7 +122,8 @@ class ConsoleChat:
         elif chosen_number(line) is not None:
             await self._send(await as_press(self._incoming(text=line), self.shown))
         else:
-            await self._say(_as_words(command, rest) if command.startswith("/") else line)
+            said = _as_words(command, rest) if command.startswith("/") else line
+            await self._send(self._incoming(text=said))
         return True
 
     async def _switch(self, name: str) -> None:
@@ -127,12 +131,9 @@ class ConsoleChat:
         found = next((m for m in members if name in (m.title, m.name, m.sender_id)), None)
         if found is None:
             found = MemberSetup(f"console-{name}", name, name, "friend")
-            print(f"（{name} 是新成员，角色为 friend）")
+            print(self._notice("console.new_member", name=name))
         self.speaker = found
-        print(f"现在以 {name} 的身份说话。")
-
-    async def _say(self, text: str) -> None:
-        await self._send(self._incoming(text=text))
+        print(self._notice("console.speaking_as", name=name))
 
     def _incoming(self, **content: object) -> IncomingMessage:
         return IncomingMessage(PLATFORM, self.settings.chat_id, self.speaker.sender_id, self.speaker.name,
@@ -143,8 +144,7 @@ class ConsoleChat:
             result = await self.chat.handle(msg)
         except Exception:   # each turn is wrapped once: log it, apologise, keep the chat going
             log.exception("turn failed for message %s", msg.message_id)
-            print("Fawn: 抱歉，刚才出了点问题，没有记录任何东西。请再说一次。"
-                  "(Sorry — something went wrong; nothing was saved.)")
+            print("Fawn: " + self._notice("console.apology"))
             return
         if result.reply is not None:
             await self._show(result.reply)
@@ -152,7 +152,7 @@ class ConsoleChat:
     async def _show(self, reply: OutgoingReply) -> None:
         print(f"Fawn: {reply.text}")
         if reply.image is not None:
-            print(f"      [图片 / picture: {reply.image}]")
+            print(f"      [{self._notice('console.picture')}: {reply.image}]")
         if reply.buttons:
             print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
         await self.shown.remember(PLATFORM, self.settings.chat_id, reply.buttons)
@@ -163,18 +163,18 @@ class ConsoleChat:
         now = self.clock().astimezone(ZoneInfo(settings["timezone"]))
         today = [r for r in snap.records if (r.get("start") or r.get("time")).date() == now.date()
                  or (r.get("end") and r["end"].date() == now.date())]
-        lang = Language(settings["language"])
+        lang = language_of(settings["language"])
         lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
-        print("\n".join(lines) or "  （今天还没有记录）")
+        print("\n".join(lines) or "  " + self._notice("console.no_records_today"))
 
     async def _export(self, fmt: str) -> None:
         made = await self.families.export(self.family_id, self.speaker.sender_id, fmt)
         if not made.allowed:
-            print("Fawn: 只有家长可以导出数据。Only a parent can export the records.")
+            print("Fawn: " + self._notice("console.export_refused"))
             return
         path = self.settings.data_dir / made.filename
         path.write_bytes(made.body)
-        print(f"Fawn: {made.count} 条记录 → {path}  ({made.count} records)")
+        print("Fawn: " + self._notice("console.exported", count=made.count, path=path))
 
 
 def _as_words(command: str, rest: str) -> str:

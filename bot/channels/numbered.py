@@ -13,17 +13,10 @@ from dataclasses import replace
 from typing import Protocol
 
 from bot.protocol import ButtonPress, IncomingMessage, OutgoingButton, OutgoingReply
+from domain.replies.catalog import language_of, text
 
-# The two language templates (to move into the text catalogue): a line of choices, one item per button.
-CHOICE_TEMPLATES: dict[str, tuple[str, str, str]] = {
-    #       line          item              separator
-    "zh": ("回复 {items}", "{number} {label}", "，"),
-    "en": ("Reply {items}", "{number} to {label}", ", "),
-}
-
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _DECORATION = re.compile(r"^[^\w]+\s*")          # leading emoji / symbols of a label: "✅ 确认" → "确认"
-_NUMBER_ONLY = re.compile(r"^\s*(\d{1,2})\s*[.。!！]?\s*$")
+_NUMBER_ONLY = re.compile(r"^\s*(\d{1,2})\s*[.\u3002!\uff01]?\s*$")   # 1 / 1. / 1。 / 1！
 
 
 class ShownChoices(Protocol):
@@ -45,29 +38,24 @@ class InMemoryShownChoices:
         return self._shown.get((platform, chat_id), ())
 
 
-def language_of(reply: OutgoingReply) -> str:
-    """The reply's language, read from its own words (replies carry no language field)."""
-    words = reply.text + "".join(b.label for b in reply.buttons)
-    return "zh" if _CJK.search(words) else "en"
-
-
-def plain_label(label: str, language: str) -> str:
+def plain_label(label: str) -> str:
+    """A button label without its decoration ("✅ 确认" → "确认"), lower-case inside a sentence."""
     bare = _DECORATION.sub("", label).strip() or label.strip()
-    return bare.lower() if language == "en" else bare
+    return bare[:1].lower() + bare[1:]
 
 
 def choices_line(buttons: tuple[OutgoingButton, ...], language: str) -> str:
-    line, item, separator = CHOICE_TEMPLATES.get(language, CHOICE_TEMPLATES["en"])
-    items = separator.join(item.format(number=n, label=plain_label(b.label, language))
-                           for n, b in enumerate(buttons, start=1))
-    return line.format(items=items)
+    lang = language_of(language)
+    items = text(lang, "numbered.separator").join(
+        text(lang, "numbered.choice", number=n, label=plain_label(b.label)) for n, b in enumerate(buttons, start=1))
+    return text(lang, "numbered.choices", items=items)
 
 
 def numbered_text(reply: OutgoingReply) -> str:
     """The reply's text with its buttons appended as numbered choices."""
     if not reply.buttons:
         return reply.text
-    line = choices_line(reply.buttons, language_of(reply))
+    line = choices_line(reply.buttons, reply.language)
     return f"{reply.text}\n\n{line}" if reply.text else line
 
 

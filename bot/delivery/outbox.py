@@ -151,14 +151,14 @@ def reply_to_payload(reply: OutgoingReply, about: str | None = None) -> dict[str
     """The one payload shape every kept send has."""
     return {"kind": str(reply.kind), "text": reply.text,
             "buttons": [{"action": b.action, "label": b.label, "token": b.token} for b in reply.buttons],
-            "image": str(reply.image) if reply.image else None, "about": about}
+            "image": str(reply.image) if reply.image else None, "language": reply.language, "about": about}
 
 
 def payload_to_reply(payload: dict[str, Any]) -> OutgoingReply:
     return OutgoingReply(
         kind=ReplyKind(payload.get("kind", ReplyKind.CHAT)), text=payload.get("text", ""),
         buttons=tuple(OutgoingButton(**b) for b in payload.get("buttons", ())),
-        image=Path(payload["image"]) if payload.get("image") else None)
+        image=Path(payload["image"]) if payload.get("image") else None, language=payload.get("language", "zh"))
 
 
 def _describe(failed: BaseException) -> str:

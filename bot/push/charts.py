@@ -11,7 +11,9 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
+from domain.vocabulary import Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for tests and debugging
@@ -19,14 +21,7 @@ SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend 
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
-_LABELS = {
-    "en": {"milk": "Milk (ml)", "sleep": "Sleep (h)", "diapers": "Diapers",
-           "weight_kg": "Weight (kg)", "height_cm": "Length (cm)", "head_cm": "Head (cm)",
-           "age": "Age (weeks)", "baby": "Baby"},
-    "zh": {"milk": "奶量 (ml)", "sleep": "睡眠 (小时)", "diapers": "尿布 (次)",
-           "weight_kg": "体重 (kg)", "height_cm": "身长 (cm)", "head_cm": "头围 (cm)",
-           "age": "周龄", "baby": "宝宝"},
-}
+_LABEL_NAMES = ("milk", "sleep", "diapers", "weight_kg", "height_cm", "head_cm", "age", "baby")
 _COLOURS = ("#4c9be8", "#e8a04c", "#8e6bd8", "#d8436b")
 
 
@@ -106,20 +101,22 @@ def _cjk_font() -> str | None:
 
 
 def label_language(language: str) -> str:
-    """zh when the family's language is Chinese and a Chinese font is there; else en
+    """The family's language, when its labels need no Chinese font or one is there; else en
     (English labels rather than boxes where the glyphs are missing)."""
-    return "zh" if language.lower().startswith("zh") and _cjk_font() else "en"
+    lang = language_of(language)
+    return lang.value if text(lang, "chart.script") != "cjk" or _cjk_font() else Language.EN.value
 
 
-def _labels(language: str) -> dict[str, str]:
-    return _LABELS[label_language(language)]
+def _labels(lang: str) -> dict[str, str]:
+    """The chart's labels in `lang`, a language `label_language` chose."""
+    return {name: text(Language(lang), f"chart.{name}") for name in _LABEL_NAMES}
 
 
 def _shown_names(names: Sequence[str], lang: str) -> list[str]:
     """Baby names as drawn: a Chinese name needs the Chinese font, else `Baby 1`."""
-    drawable = lang == "zh" or _cjk_font() is not None
+    drawable = text(Language(lang), "chart.script") == "cjk" or _cjk_font() is not None
     return [name if name and (drawable or name.isascii()) else
-            f"{_LABELS[lang]['baby']} {i}" for i, name in enumerate(names, start=1)]
+            f"{_labels(lang)['baby']} {i}" for i, name in enumerate(names, start=1)]
 
 
 def _figure(rows: int):
@@ -145,7 +142,7 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh") -> 
     names = _shown_names([s.name for s in data.series], lang)
     with _fonts(lang):
         figure = _figure(3)
-        _draw_week(figure, data, _LABELS[lang], names)
+        _draw_week(figure, data, _labels(lang), names)
         path.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(path, format="png", metadata={
             DAYS_KEY: ",".join(map(str, data.days)), SERIES_KEY: ",".join(names),
@@ -187,7 +184,7 @@ def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path:
         figure = _figure(2 * len(panels))
         axes = figure.subplots(len(panels), 1, squeeze=False)[:, 0]
         for ax, panel, name in zip(axes, panels, names, strict=True):
-            _draw_growth(ax, panel, _LABELS[lang])
+            _draw_growth(ax, panel, _labels(lang))
             if len(panels) > 1:
                 ax.set_title(name, fontsize=10, loc="left")
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,8 +17,8 @@ from typing import Any
 from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
 from domain.records import SLEEP_MAX
+from domain.replies.reminders import feeding_text, medication_text, sleep_text
 from domain.summary.days import RecordView
-from domain.summary.text import duration_text
 from domain.vocabulary import ReplyKind
 from storage.engine import Database
 from storage.repositories.families import FamilyInfo
@@ -66,15 +66,15 @@ def due_reminders(records: Sequence[RecordView], settings: ReminderSettings, now
     """The reminders due now for one baby's recent records (at most a day back)."""
     found: list[Reminder] = []
     if settings.medication:
-        found += [Reminder(f"med:{r.id}", r, _medication_text(r, baby_name, tz, language))
+        found += [Reminder(f"med:{r.id}", r, medication_text(r, baby_name, tz, language))
                   for r in medication_due(records, now)]
     if settings.no_feeding_hours:
         last = feeding_overdue(records, now, timedelta(hours=settings.no_feeding_hours))
         if last is not None:
             found.append(Reminder(f"feed:{last.id}", last,
-                                  _feeding_text(last, now, baby_name, tz, language)))
+                                  feeding_text(last, now, baby_name, tz, language)))
     if settings.open_sleep_hours:
-        found += [Reminder(f"sleep:{r.id}", r, _sleep_text(r, now, baby_name, tz, language))
+        found += [Reminder(f"sleep:{r.id}", r, sleep_text(r, now, baby_name, tz, language))
                   for r in open_sleep_overdue(records, now, timedelta(hours=settings.open_sleep_hours))]
     return found
 
@@ -114,29 +114,6 @@ def open_sleep_overdue(records: Sequence[RecordView], now: datetime, after: time
             and after <= now - r.start < SLEEP_MAX]
 
 
-def _medication_text(dose: RecordView, baby: str, tz: tzinfo, language: str) -> str:
-    name, hours = dose.fields.get("medication") or "", dose.fields.get("next_dose_after_h")
-    at = f"{dose.start.astimezone(tz):%H:%M}"
-    if language == "en":
-        return f"⏰ {baby}'s next dose of {name} is due (last at {at}, every {hours:g} h)."
-    return f"⏰ {baby}该吃下一次{name}了（上次 {at}，间隔 {hours:g} 小时）。"
-
-
-def _feeding_text(last: RecordView, now: datetime, baby: str, tz: tzinfo, language: str) -> str:
-    at, since = f"{last.start.astimezone(tz):%H:%M}", (now - last.start).total_seconds() / 60
-    if language == "en":
-        return f"⏰ No feeding recorded for {baby} in {duration_text(since, 'en')} (last at {at})."
-    return f"⏰ {baby}已经 {duration_text(since)} 没有喂奶记录了（上次 {at}）。"
-
-
-def _sleep_text(sleep: RecordView, now: datetime, baby: str, tz: tzinfo, language: str) -> str:
-    at, since = f"{sleep.start.astimezone(tz):%H:%M}", (now - sleep.start).total_seconds() / 60
-    if language == "en":
-        return f"⏰ {baby} has been asleep since {at} ({duration_text(since, 'en')}). " \
-               "Forgot to log the wake-up?"
-    return f"⏰ {baby}从 {at} 睡到现在已经 {duration_text(since)}，忘记记醒了？"
-
-
 async def run_reminders(database: Database, push: PushFn, clock: Callable[[], datetime], instance_id: str) -> int:
     """One sweep over the families with any reminder on; returns how many were sent."""
     now = clock()
@@ -170,7 +147,8 @@ async def _claim_and_send(database: Database, push: PushFn, family: FamilyInfo, 
         await uow.commit()
     if not won:
         return 0
-    delivered = await push(family, OutgoingReply(ReplyKind.ANSWER, reminder.text), f"reminder:{reminder.key}")
+    reply = OutgoingReply(ReplyKind.ANSWER, reminder.text, language=family.language)
+    delivered = await push(family, reply, f"reminder:{reminder.key}")
     async with database.unit_of_work() as uow:
         await uow.pushes.mark_sent(family.id, local_date, reminder.key, now)
         await uow.commit()

@@ -19,6 +19,8 @@ from bot.push.charts import (
     week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
+from domain.replies.catalog import label, language_of, text
+from domain.replies.summary import render_summary, render_week
 from domain.summary.days import (
     DaySummary,
     RecordView,
@@ -26,7 +28,6 @@ from domain.summary.days import (
     summarise_days,
     summarise_with_comparisons,
 )
-from domain.summary.text import render_summary, render_week
 from domain.turn import BabyView
 from domain.vocabulary import ReplyKind
 from storage.repositories.families import FamilyInfo
@@ -80,7 +81,8 @@ class SummaryBuilder:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
             image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
                                             family.language)
-        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
+        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
+                             language=family.language)
 
     async def weekly_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                            as_of: datetime | None = None) -> OutgoingReply:
@@ -93,7 +95,8 @@ class SummaryBuilder:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
             image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
                                             family.language)
-        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image)
+        return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
+                             language=family.language)
 
     async def growth_reply(self, uow: UnitOfWork, family: FamilyInfo, measure: str = "weight_kg"
                            ) -> OutgoingReply:
@@ -105,15 +108,13 @@ class SummaryBuilder:
                 for baby in babies]
         plotted = [d for _, d in data if d is not None]
         if not plotted:
-            text = "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。" \
-                if family.language != "en" else "No growth records to plot yet " \
-                "(needs birth date, sex and a measurement)."
-            return OutgoingReply(ReplyKind.ANSWER, text)
+            return OutgoingReply(ReplyKind.ANSWER, text(language_of(family.language), "growth_curve.none"),
+                                 language=family.language)
         path = self.chart_dir / f"growth-{family.id}-{measure}.png"
         image = await asyncio.to_thread(render_growth_chart, plotted, path, family.language)
         texts = [growth_text(baby, d, family.language) if d is not None
                  else _no_growth(baby, family.language) for baby, d in data]
-        return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image)
+        return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image, language=family.language)
 
 
 def chart_data(per_baby: Sequence[BabyDays]) -> WeekChartData:
@@ -146,11 +147,10 @@ def growth_chart_data(baby: BabyView, growth: Sequence[RecordView], measure: str
 
 def growth_text(baby: BabyView, data: GrowthChartData, language: str) -> str:
     (first_day, first), (last_day, last) = data.points[0], data.points[-1]
-    unit = "kg" if data.measure == "weight_kg" else "cm"
+    lang = language_of(language)
     change = f"{last - first:+.2f}".rstrip("0").rstrip(".")
-    if language == "en":
-        return f"{baby.name}: {last:g}{unit} at {last_day // 7} weeks ({change}{unit} since day {first_day})."
-    return f"{baby.name}：{last_day // 7}周时 {last:g}{unit}，比第{first_day}天 {change}{unit}。"
+    return text(lang, "growth_curve.line", baby=baby.name, last=last, unit=label(lang, "measure_unit", data.measure),
+                weeks=last_day // 7, change=change, first_day=first_day)
 
 
 def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
@@ -158,10 +158,8 @@ def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:
 
 
 def _no_baby(family: FamilyInfo) -> str:
-    return "No baby profile yet." if family.language == "en" else "还没有宝宝的资料。"
+    return text(language_of(family.language), "summary.no_baby")
 
 
 def _no_growth(baby: BabyView, language: str) -> str:
-    if language == "en":
-        return f"{baby.name}: nothing to plot yet (needs birth date, sex and a measurement)."
-    return f"{baby.name}：还没有可以画曲线的生长记录。"
+    return text(language_of(language), "growth_curve.baby_none", baby=baby.name)

@@ -57,7 +57,7 @@ def outgoing(reply: Reply, ctx: TurnContext, task: PendingTask | None, written: 
             buttons.append(OutgoingButton(button.action, button.label or button_label(button.action, ctx.lang), token))
     image = reply.values.get("image")
     return OutgoingReply(kind=reply.kind, text=render(reply, ctx.lang, ctx.now), buttons=tuple(buttons),
-                         image=Path(image) if image else None)
+                         image=Path(image) if image else None, language=ctx.lang.value)
 
 
 def _token(action: str, record_id: int | None, task: PendingTask | None, written: list[int]) -> str | None:

@@ -17,7 +17,9 @@ from bot.turn.replies import ReplyResolver
 from bot.turn.trace import new_trace_id, trace_steps
 from bot.turn.understanding import BUTTON_PRESS, MAX_TEXT, understand
 from bot.understanding.extractor import Extractor
+from bot.understanding.request import BOT_NAMES
 from domain.decide.decide_turn import decide_turn
+from domain.replies.catalog import LINES, both_languages
 from domain.turn import Decision, Reply
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.engine import Database
@@ -32,7 +34,7 @@ SettingsChanged = Callable[[int], Awaitable[None]]
 
 class ChatService:
     def __init__(self, database: Database, extractor: Extractor, replies: ReplyResolver, *,
-                 clock: Clock = utc_now, bot_names: tuple[str, ...] = ("fawn", "管家")) -> None:
+                 clock: Clock = utc_now, bot_names: tuple[str, ...] = BOT_NAMES) -> None:
         self.database = database
         self.extractor = extractor
         self.replies = replies
@@ -133,8 +135,7 @@ def _result(reply: OutgoingReply | None, trace_id: str, incoming_id: int, reply_
 def _no_family(msg: IncomingMessage) -> OutgoingReply | None:
     if msg.chat_kind is ChatKind.GROUP and not msg.addressed_to_bot:
         return None
-    return OutgoingReply(ReplyKind.CHAT, "这个聊天还没有设置家庭，请先发送 /start。\n"
-                                         "This chat has no family yet — send /start first.")
+    return OutgoingReply(ReplyKind.CHAT, both_languages("service.no_family", LINES))
 
 
 def _forged_press() -> Decision:

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+BOT_NAMES = ("fawn", "管家")   # what the family may call the bot in a group chat
+
 
 @dataclass(frozen=True)
 class ContextLine:
@@ -40,7 +42,7 @@ class ExtractionRequest:
     recent: tuple[ContextLine, ...] = ()
     task: TaskHint | None = None
     babies: tuple[str, ...] = ()
-    bot_names: tuple[str, ...] = ("fawn", "管家")
+    bot_names: tuple[str, ...] = BOT_NAMES
 
     def to_prompt(self) -> str:
         task = "none" if self.task is None else json.dumps(

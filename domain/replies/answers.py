@@ -2,81 +2,64 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from domain.replies.answers_latest import doses_text, growth_text, photos_text, temperature_text, timeline_text
-from domain.replies.describe import KIND, TYPE, describe, minutes, number, pick
-from domain.replies.record_lines import HEALTH, day_label, record_line
+from domain.replies.catalog import has_label, label, text
+from domain.replies.describe import describe, minutes, number
+from domain.replies.record_lines import day_label, record_line
 from domain.vocabulary import Language, RecordType
 
-L = Language
 Section = dict[str, Any]
 
 
 def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    zh = lang is L.ZH
     period = period_label(v, lang, now)
     if not s["count"]:
-        return f"{period}还没有喂奶记录。" if zh else f"No feedings recorded {period}."
-    kinds = "，".join(f"{pick(KIND.get(k, (k, k)), lang)} {number(ml)}ml" for k, ml in s["ml_by_kind"].items())
-    text = f"{period}喂了{s['count']}次，共 {number(s['total_ml'])}ml" if zh else \
-        f"{_cap(period)}: {s['count']} feeding{'' if s['count'] == 1 else 's'}, {number(s['total_ml'])} ml in all"
-    if kinds:
-        text += f"（{kinds}）" if zh else f" ({kinds})"
-    if s["breast_sessions"]:
-        text += f"，亲喂{s['breast_sessions']}次 {minutes(s['breast_minutes'], lang)}" if zh else \
-            f", nursed {s['breast_sessions']}× {minutes(s['breast_minutes'], lang)}"
-    if s["solid_g"]:
-        text += f"，辅食 {number(s['solid_g'])}g" if zh else f", solids {number(s['solid_g'])} g"
-    return text + ("。" if zh else ".")
+        return text(lang, "answer.feeding.none", period=period)
+    kinds = text(lang, "answer.feeding.kind_separator").join(
+        text(lang, "answer.feeding.kind_amount", kind=label(lang, "kind", k), amount=number(ml))
+        for k, ml in s["ml_by_kind"].items())
+    nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
+                  duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
+    solids = text(lang, "answer.feeding.solids", grams=number(s["solid_g"])) if s["solid_g"] else ""
+    return text(lang, "answer.feeding.total", period=period, count=s["count"], total=number(s["total_ml"]),
+                kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids)
 
 
 def _sleep_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    zh = lang is L.ZH
     period = period_label(v, lang, now)
     if not s["count"]:
-        return f"{period}还没有睡眠记录。" if zh else f"No sleep recorded {period}."
-    total = minutes(s["total_min"], lang)
-    text = f"{period}一共睡了 {total}（{s['count']}段）" if zh else \
-        f"{_cap(period)}: {total} of sleep ({s['count']} stretches)"
-    if s["open_since"] is not None:
-        since = s["open_since"].strftime("%H:%M")
-        text += f"，{since} 起还在睡" if zh else f", asleep since {since}"
-    return text + ("。" if zh else ".")
+        return text(lang, "answer.sleep.none", period=period)
+    asleep = "" if s["open_since"] is None else text(lang, "answer.sleep.asleep", since=s["open_since"])
+    return text(lang, "answer.sleep.total", period=period, total=minutes(s["total_min"], lang), count=s["count"],
+                asleep=asleep)
 
 
 def _diaper_count(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    zh, detail = lang is L.ZH, v.get("detail")
-    period = period_label(v, lang, now)
+    period, detail = period_label(v, lang, now), v.get("detail")
     if not s["count"]:
-        return f"{period}还没有换尿布记录。" if zh else f"No diapers recorded {period}."
+        return text(lang, "answer.diaper.none", period=period)
     if detail in ("solid", "wet"):
-        n = s[detail]
-        word = ("拉了", "dirty") if detail == "solid" else ("尿了", "wet")
-        return f"{period}{word[0]}{n}次（共换尿布{s['count']}次）。" if zh else \
-            f"{_cap(period)}: {n} {word[1]} diapers ({s['count']} diapers in all)."
-    return f"{period}换了{s['count']}次尿布（尿{s['wet']}次，便{s['solid']}次）。" if zh else \
-        f"{_cap(period)}: {s['count']} diapers ({s['wet']} wet, {s['solid']} dirty)."
+        return text(lang, f"answer.diaper.{detail}", period=period, n=s[detail], count=s["count"])
+    return text(lang, "answer.diaper.total", period=period, count=s["count"], wet=s["wet"], solid=s["solid"])
 
 
 def _pumping_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    zh, period = lang is L.ZH, period_label(v, lang, now)
+    period = period_label(v, lang, now)
     if not s["count"]:
-        return f"{period}还没有吸奶记录。" if zh else f"No pumping recorded {period}."
-    return f"{period}吸奶{s['count']}次，共 {number(s['total_ml'])}ml。" if zh else \
-        f"{_cap(period)}: pumped {s['count']}×, {number(s['total_ml'])} ml in all."
+        return text(lang, "answer.pumping.none", period=period)
+    return text(lang, "answer.pumping.total", period=period, count=s["count"], total=number(s["total_ml"]))
 
 
 def _tummy_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    zh, period = lang is L.ZH, period_label(v, lang, now)
+    period = period_label(v, lang, now)
     if not s["count"]:
-        return f"{period}还没有趴趴记录。" if zh else f"No tummy time recorded {period}."
-    text = f"{period}趴了{s['count']}次，共 {minutes(s['total_min'], lang)}" if zh else \
-        f"{_cap(period)}: tummy time {s['count']}×, {minutes(s['total_min'], lang)} in all"
-    if s["milestones"]:
-        text += f"（{'、'.join(s['milestones'])}）" if zh else f" ({', '.join(s['milestones'])})"
-    return text + ("。" if zh else ".")
+        return text(lang, "answer.tummy.none", period=period)
+    milestones = text(lang, "aside", text=text(lang, "sep.enum").join(s["milestones"])) if s["milestones"] else ""
+    return text(lang, "answer.tummy.total", period=period, count=s["count"], total=minutes(s["total_min"], lang),
+                milestones=milestones)
 
 
 def _last(s: Section, v: dict, lang: Language, now: datetime) -> str:
@@ -87,17 +70,17 @@ def _last(s: Section, v: dict, lang: Language, now: datetime) -> str:
     ago = minutes((now - when).total_seconds() / 60, lang)
     desc = describe(last.type, last.fields, now, lang) if last.type in (RecordType.FEEDING, RecordType.SLEEP) \
         else record_line(last, now, lang)
-    return f"上一次：{desc}（{ago}前）" if lang is L.ZH else f"Last time: {desc} ({ago} ago)"
+    return text(lang, "answer.last", record=desc, ago=ago)
 
 
 def _nothing_yet(v: dict, lang: Language) -> str:
     metric = str(getattr(v["metric"], "value", v["metric"]))
     if metric in ("last_feeding", "last_sleep"):
-        return "最近7天没有这类记录。" if lang is L.ZH else "Nothing like that in the last 7 days."
+        return text(lang, "answer.nothing_in_week")
     detail, rtype = v.get("detail"), v.get("record_type")
-    name = pick(HEALTH[detail], lang) if detail in HEALTH else \
-        pick(TYPE.get(str(getattr(rtype, "value", rtype)), ("这类", "such")), lang)
-    return f"还没有{name}记录。" if lang is L.ZH else f"No {name} recorded yet."
+    name = label(lang, "health", detail) if has_label(lang, "health", detail) else \
+        label(lang, "type", str(getattr(rtype, "value", rtype)), text(lang, "record.such"))
+    return text(lang, "answer.none_yet", name=name)
 
 
 def period_label(v: dict, lang: Language, now: datetime) -> str:
@@ -105,38 +88,30 @@ def period_label(v: dict, lang: Language, now: datetime) -> str:
     daypart = v.get("daypart")
     day = v.get("day") or now.date()
     if period == "week":
-        return pick(("这周", "this week"), lang)
+        return text(lang, "period.week")
     if daypart == "night":
         last_night = (now.date() - day).days == 1 or period == "today" and now.hour < 12
         if last_night:
-            return pick(("昨晚", "last night"), lang)
+            return text(lang, "period.last_night")
         if day == now.date():
-            return pick(("今晚", "tonight"), lang)
-        return f"{day_label(day, now.date(), lang)}晚上" if lang is L.ZH else \
-            f"the night of {day_label(day, now.date(), lang)}"
-    label = _date(day, lang) if period == "date" else day_label(day, now.date(), lang)
+            return text(lang, "period.tonight")
+        return text(lang, "period.night_of", day=day_label(day, now.date(), lang))
+    relative = period != "date" and (now.date() - day).days in (0, 1)    # today, yesterday
+    name = day_label(day, now.date(), lang) if period != "date" else text(lang, "day.date", day=day)
     if daypart == "day":
-        return f"{label}白天" if lang is L.ZH else f"{label} in the daytime"
-    return label if lang is L.ZH or label in ("today", "yesterday") else f"on {label}"
-
-
-def _date(day: date, lang: Language) -> str:
-    return f"{day.month}月{day.day}日" if lang is L.ZH else f"{day:%b} {day.day}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return text(lang, "period.daytime", day=name)
+    return name if relative else text(lang, "period.on_date", day=name)
 
 
 def _sections(one: Callable[[Section, dict, Language, datetime], str]) -> Callable[[dict, Language, datetime], str]:
     def render(v: dict, lang: Language, now: datetime) -> str:
         parts = []
         for s in v["sections"]:
-            text = one(s, v, lang, now)
+            answer = one(s, v, lang, now)
             if s.get("baby"):
-                sep = "\n" if "\n" in text else ""
-                text = f"{s['baby']}：{sep}{text}" if lang is L.ZH else f"{s['baby']}: {sep}{text}"
-            parts.append(text)
+                answer = text(lang, "answer.baby_section", baby=s["baby"], newline="\n" if "\n" in answer else "",
+                              text=answer)
+            parts.append(answer)
         return "\n".join(parts)
     return render
 
@@ -146,12 +121,11 @@ def _plain(fn: Callable[[Section, Language, datetime], str]) -> Callable[[Sectio
 
 
 def _timeline(s: Section, v: dict, lang: Language, now: datetime) -> str:
-    text = timeline_text(s, lang, now)
+    timeline = timeline_text(s, lang, now)
     period = str(getattr(v["period"], "value", v["period"]))
     if period == "today" or not s["records"]:
-        return text
-    label = period_label(v, lang, now)
-    return (f"{label}的记录：\n" if lang is L.ZH else f"Records {label}:\n") + text
+        return timeline
+    return text(lang, "answer.timeline.period", period=period_label(v, lang, now), timeline=timeline)
 
 
 QUERY_RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {

@@ -24,7 +24,7 @@ def test_chinese_buttons_become_a_numbered_line_after_the_text():
 
 
 def test_english_buttons_become_a_numbered_line_after_the_text():
-    reply = OutgoingReply(ReplyKind.CONFIRM, "Please confirm: sleep 8pm–3am", CONFIRM_EN)
+    reply = OutgoingReply(ReplyKind.CONFIRM, "Please confirm: sleep 8pm–3am", CONFIRM_EN, language="en")
     assert numbered_text(reply).endswith("\n\nReply 1 to confirm, 2 to cancel")
 
 

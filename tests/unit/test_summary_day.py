@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from domain.replies.summary import render_summary
 from domain.summary.days import (
     RecordView,
     compare,
@@ -12,7 +13,6 @@ from domain.summary.days import (
     summarise_days,
     summarise_with_comparisons,
 )
-from domain.summary.text import render_summary
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bot.devtools.bench.command import main as bench_main
 from bot.push.charts import week_chart_data
+from domain.replies.summary import duration_text, render_summary, render_week
 from domain.summary.days import (
     Comparisons,
     KeyMetrics,
@@ -15,7 +16,6 @@ from domain.summary.days import (
     summarise_day,
     summarise_days,
 )
-from domain.summary.text import duration_text, render_summary, render_week
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 JUNE_3 = date(2025, 6, 3)

@@ -9,6 +9,7 @@ from telegram import Bot, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.channels.telegram import texts
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
 from bot.channels.telegram.translate import PLATFORM, message_to_incoming, press_to_incoming
@@ -16,7 +17,7 @@ from bot.protocol import ChatPort, Clock, DeliveryPort, FamilyPort, TurnResult
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "抱歉，刚才出了点问题，请再试一次。Sorry, something went wrong — please try again."
+APOLOGY = texts.APOLOGY
 
 
 @dataclass

@@ -1,48 +1,44 @@
-"""The few fixed texts the Telegram adapter says by itself (set-up, help, settings, export)."""
+"""The few fixed texts the Telegram adapter says by itself (set-up, help, settings, export).
+
+The words are catalogue entries (domain/replies/catalog). Most are said before the chat has a family,
+so before a language is known: they come in both languages, Chinese first.
+"""
 from __future__ import annotations
 
-from domain.replies.render import STATIC
+from domain.replies.catalog import PARAGRAPHS, RUN_ON, SLASHED, both_languages, text
 from domain.vocabulary import Language
 
-WELCOME_NEW = (
-    "你好，我是 Fawn，家里的育儿小助手 👶\n"
-    "这个群已经建好家庭档案，你是家长（parent）。其他家人先是访客（friend），"
-    "只能查看；家长给他们设置角色后才能记录。\n"
-    "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。\n\n"
-    "Hi, I'm Fawn. This chat now has a family; you are its parent. Others start as friends "
-    "(read-only) until a parent gives them a role. Just tell me what happened; /help for more."
-)
-WELCOME_BACK = "这个群已经有家庭档案了，数据都在。/help 查看用法。This chat already has a family; /help for more."
-ADDED_NEW = ("谢谢邀请！家长发送 /start 建立家庭档案。"
-             "Thanks for adding me — a parent can send /start to set up the family.")
-ADDED_BACK = "我回来了，之前的记录都还在。I'm back; the family's records are all still here."
-NO_FAMILY = "这个群还没有家庭档案，先发送 /start。This chat has no family yet — send /start first."
-PARENTS_ONLY = "只有家长可以这样做。Only a parent can do that."
+WELCOME_NEW = both_languages("telegram.welcome_new", PARAGRAPHS)
+WELCOME_BACK = both_languages("telegram.welcome_back", RUN_ON)
+ADDED_NEW = both_languages("telegram.added_new", RUN_ON)
+ADDED_BACK = both_languages("telegram.added_back", RUN_ON)
+NO_FAMILY = both_languages("telegram.no_family", RUN_ON)
+PARENTS_ONLY = both_languages("telegram.parents_only", RUN_ON)
+APOLOGY = both_languages("telegram.apology", RUN_ON)
 
-SETTINGS_USAGE = (
-    "用法 / usage:\n"
-    "/settings timezone Asia/Shanghai\n"
-    "/settings language zh|en\n"
-    "/settings summary_time 21:00\n"
-    "/settings medication_reminder on|off\n"
-    "/settings no_feeding_hours 4|off\n"
-    "/settings open_sleep_hours 6|off"
-)
-SETTING_NAMES_ZH = {"timezone": "时区 timezone", "language": "语言 language",
-                    "summary_time": "每日总结 summary_time", "medication_reminder": "吃药提醒 medication_reminder",
-                    "no_feeding_hours": "没喂奶提醒 no_feeding_hours", "open_sleep_hours": "睡眠提醒 open_sleep_hours"}
-EXPORT_CAPTION = "全部记录（{count} 条）. All records ({count})."
+SETTINGS_USAGE = "\n".join((
+    both_languages("telegram.usage", SLASHED) + ":",
+    "/settings timezone Asia/Shanghai",
+    "/settings language zh|en",
+    "/settings summary_time 21:00",
+    "/settings medication_reminder on|off",
+    "/settings no_feeding_hours 4|off",
+    "/settings open_sleep_hours 6|off",
+))
+EXPORT_CAPTION = both_languages("telegram.export_caption", "{zh}. {en}", count="{count}")   # still a template
 
 
 def settings_text(settings: dict[str, str]) -> str:
-    lines = [f"{SETTING_NAMES_ZH[name]}: {value}" for name, value in settings.items()]
+    lines = [f"{both_languages(f'telegram.setting.{name}', '{zh} {en}')}: {value}" for name, value in settings.items()]
     return "\n".join(lines + ["", SETTINGS_USAGE])
 
 
 def help_text(language: str | None) -> str:
     """The domain's help in the family's language; both languages when none is known yet."""
-    zh, en = STATIC["help"]
-    return {"zh": zh, "en": en}.get(language or "", f"{zh}\n\n{en}")
+    known = {lang.value: lang for lang in Language}
+    if language in known:
+        return text(known[language], "reply.help")
+    return both_languages("reply.help", PARAGRAPHS)
 
 
-HELP_TEXTS = tuple(help_text(lang) for lang in (Language.ZH.value, Language.EN.value, None))
+HELP_TEXTS = (*(help_text(lang.value) for lang in Language), help_text(None))

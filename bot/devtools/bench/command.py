@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 from bot.devtools.bench.turns import bench_turns
 from bot.push.charts import render_week_chart, week_chart_data
+from domain.replies.summary import render_summary
 from domain.summary.days import RecordView, summarise_days, summarise_with_comparisons
-from domain.summary.text import render_summary
 
 SUMMARY_BUDGET_S = 10.0
 ZONES = ("Asia/Shanghai", "America/New_York", "Europe/London", "Australia/Sydney")

@@ -6,6 +6,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.protocol import DEFAULT_BABY_NAME
+
 Fields = dict[str, Any]
 
 
@@ -22,7 +24,7 @@ class FamilySpec:
     timezone: str = "Asia/Shanghai"
     chat: str = "group"
     language: str = "zh"
-    babies: tuple[Fields, ...] = ({"name": "宝宝"},)
+    babies: tuple[Fields, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSpec, ...] = ()
     records: tuple[ExpectedRecord, ...] = ()
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.store import Credentials, save_credentials
+from domain.replies.catalog import SLASHED, both_languages
 
 MAX_QR_CODES = 3
 MAX_POLLS = 480           # about eight minutes at one poll a second
@@ -34,7 +35,7 @@ async def login(api: ILinkApi, target: Path, *, say: Say = print, pause: float =
         if state == "confirmed":
             credentials = _credentials(status, api.base_url)
             save_credentials(target, credentials)
-            say(f"已登录 / logged in: {credentials.bot_id} (credentials in {target})")
+            say(both_languages("wechat.logged_in", SLASHED, bot=credentials.bot_id, path=target))
             return credentials
         if state == "expired":
             codes += 1
@@ -44,7 +45,7 @@ async def login(api: ILinkApi, target: Path, *, say: Say = print, pause: float =
         elif state == "scaned_but_redirect" and status.get("redirect_host"):
             poll_base = f"{api.base_url.split('://')[0]}://{status['redirect_host']}"
         elif state == "scaned":
-            say("已扫码，请在手机上确认 / scanned: confirm on the phone")
+            say(both_languages("wechat.scanned", SLASHED))
         await asyncio.sleep(pause)
     raise LoginFailed("nobody scanned the QR code in time")
 
@@ -53,7 +54,7 @@ async def _show_qrcode(api: ILinkApi, say: Say, number: int) -> str:
     answer = await api.bot_qrcode()
     if not answer.get("qrcode") or not answer.get("qrcode_img_content"):
         raise LoginFailed("the server gave no QR code")
-    say(f"用手机微信扫描这个二维码链接 / scan with WeChat ({number}/{MAX_QR_CODES}):\n{answer['qrcode_img_content']}")
+    say(both_languages("wechat.scan", SLASHED, number=number, of=MAX_QR_CODES) + f":\n{answer['qrcode_img_content']}")
     return str(answer["qrcode"])
 
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from bot.channels.wechat.wecom.translate import INERT_KEY
 from bot.protocol import OutgoingButton, OutgoingReply
+from domain.replies.catalog import language_of, text
 
 TITLE_LIMIT = 26          # "建议不超过26个字"
 BUTTON_TEXT_LIMIT = 10
 MAX_BUTTONS = 6
 KEY_LIMIT = 1024          # bytes
-DONE_LABEL = {"zh": "✓ 已处理", "en": "✓ Done"}
 
 
 def new_task_id() -> str:
@@ -54,7 +54,7 @@ def push_body(reply: OutgoingReply, *, task_id: str) -> dict[str, Any]:
 
 def update_body(reply: OutgoingReply, *, task_id: str, userids: list[str] | None = None) -> dict[str, Any]:
     """The clicked card replaced by the outcome: its text, and the outcome's own buttons (often none)."""
-    buttons = reply.buttons or (OutgoingButton("none", DONE_LABEL[_language(reply)], INERT_KEY),)
+    buttons = reply.buttons or (OutgoingButton("none", text(language_of(reply.language), "wecom.done"), INERT_KEY),)
     body: dict[str, Any] = {"response_type": "update_template_card",
                             "template_card": button_card(reply, task_id, buttons)}
     if userids:
@@ -84,6 +84,3 @@ def _button(button: OutgoingButton) -> dict[str, Any]:
         raise ValueError(f"button key of {button.action!r} is too long")
     return {"text": button.label[:BUTTON_TEXT_LIMIT], "style": 1, "key": button.token}
 
-
-def _language(reply: OutgoingReply) -> str:
-    return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in reply.text) else "en"

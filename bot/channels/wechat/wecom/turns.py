@@ -19,11 +19,12 @@ from bot.channels.wechat.wecom.cards import (
 )
 from bot.channels.wechat.wecom.translate import WeComCallback
 from bot.protocol import ChatPort, DeliveryPort, OutgoingReply, TurnResult
+from domain.replies.catalog import RUN_ON, both_languages
 from domain.vocabulary import ReplyKind
 
 log = logging.getLogger("fawn.wecom")
 
-APOLOGY = "抱歉，刚才出了点问题，请再试一次。Sorry, something went wrong — please try again."
+APOLOGY = both_languages("telegram.apology", RUN_ON)      # the family is not known when a turn fails
 
 
 @dataclass(frozen=True)
