@@ -11,6 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("bot.composition", "run the messenger bots: fawn run --config config.toml"),
     "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
     "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench [turns|summaries]"),
+    "eval": ("bot.devtools.eval_time", "time reader accuracy: fawn eval time [--json] [--cases PATH] [--verbose]"),
 }
 
 
