@@ -208,3 +208,47 @@ def test_a_numeral_alone_is_a_number_without_a_clock():
     for said, value in (("百三", 130), ("两千四百五", 2450), ("一千零五", 1005), ("兩", 2)):
         reading = read_time_phrase(said, None)
         assert reading is not None and reading.number == value, said
+
+
+def test_twenty_to_four_and_ten_to_nine_are_minutes_before_the_hour():
+    assert point("twenty to 4", now=FOUR_PM) == at(4, 15, 40)
+    assert point("at ten to nine", now=NINE_AM) == at(4, 8, 50)
+
+
+def test_at_half_seven_is_half_past_seven():
+    assert point("at half 7", now=NINE_AM) == at(4, 7, 30)
+
+
+def test_an_amount_after_about_is_not_a_clock_time():
+    r = message("drank about 4", now=FOUR_PM)
+    assert (r.point, r.start, r.spans) == (None, None, ())
+
+
+def test_a_date_is_not_a_range_of_hours():
+    r = message("her birthday is 2026-03-02", now=FOUR_PM)
+    assert (r.point, r.start, r.end) == (None, None, None)
+
+
+def test_a_label_colon_does_not_hide_the_clock_time_after_it():
+    assert message("健康：09:05 用药", now=FOUR_PM).point == at(4, 9, 5)
+
+
+def test_dian_duo_is_the_hour_and_part_of_the_span():
+    text = normalise("3点多喝的")
+    r = read_times(text, FOUR_PM)
+    assert r.point == at(4, 15)
+    assert [text[a:b] for a, b in r.spans] == ["3点多"]
+
+
+def test_ling_wu_after_the_hour_is_five_past():
+    assert normalise("十点零五") == "10点5"
+    assert point("十点零五", now=FOUR_PM) == at(4, 10, 5)
+
+
+def test_still_asleep_since_eight_is_not_a_sleep_until_now():
+    r = message("8点睡的，现在还没醒", now=NINE_AM)
+    assert (r.point, r.start, r.end) == (at(4, 8), None, None)
+
+
+def test_a_lone_hundred_stays_a_word():
+    assert normalise("第48百分位") == "第48百分位"

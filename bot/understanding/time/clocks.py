@@ -15,7 +15,7 @@ Found = tuple[int, int, SaidTime]
 
 _AP = r"(?:\s*(?P<ap>ampm|am|pm)\b|(?P<ap1>[ap])\b)"
 _NOT_AMOUNT = r"(?!\d*\s*(?:个|小时|钟头|分钟|ml|毫升|毫|斤|度|kg|克|%|\.\d))"
-_ZH = re.compile(r"(?<![\d.])(?P<h>\d{1,2})\s*[点點时時]\s*(?:(?P<q>[123])\s*刻(?!钟)|(?P<half>半)|过?\s*(?P<m>\d{1,2})\s*分?(?:\s*\d{1,2}\s*秒)?|钟|整)?"
+_ZH = re.compile(r"(?<![\d.])(?P<h>\d{1,2})\s*[点點时時]\s*(?:(?P<q>[123])\s*刻(?!钟)|(?P<half>半)|过?\s*(?P<m>\d{1,2})\s*分?(?:\s*\d{1,2}\s*秒)?|钟|整)?多?"
                  + _NOT_AMOUNT + rf"(?:{_AP})?")
 _ZH_TO = re.compile(r"差\s*(?P<d>\d{1,2})\s*分钟?\s*(?P<h>\d{1,2})\s*[点點]|(?<![\d.])(?P<h2>\d{1,2})\s*[点點]\s*差\s*(?P<d2>\d{1,2})\s*分钟?")
 _COLON = re.compile(rf"(?<![\d.a-z])(?<!\d:)(?P<h>\d{{1,2}})\s*[:：]\s*(?P<m>[0-5]\d)(?:\s*[:：]\s*\d{{2}})?(?![\d:])(?:{_AP})?")
@@ -100,8 +100,11 @@ _UNITS = (r"ml|毫升|毫|cc|oz|ounces?|g\b|grams?|克|kg|公斤|千克|斤|两|
           r"months?|years?|bottles?|diapers?|nappies|feeds?|naps?|quarters?|x\b|\.\d|st\b|nd\b|rd\b|th\b")
 _BARE = re.compile(rf"(?<![\d:.a-z])(?P<n>\d{{1,2}})(?![\d:]|\s*-?\s*(?:{_UNITS}|点|點|时|時))"
                    rf"(?!\s*(?:to|-|到|至|and)\s*\d+(?:\.\d+)?\s*(?:{_UNITS}))")
-_OFFSET = re.compile(r"(?:(?P<half>half)|(?P<q>(?:a\s+)?quarter)|(?P<nq>[1-3])\s+quarters|(?P<n>\d{1,2})(?P<unit>\s*(?:min|mins|minutes?))?)"
-                     r"\s+(?P<dir>past|after|to|till|before|of)\s+(?=\d|noon|midnight)")
+_OFFSET = re.compile(r"(?<![\d:.])(?:(?P<half>half)|(?P<q>(?:a\s+)?quarter)|(?P<nq>[1-3])\s+quarters|(?P<n>\d{1,2})(?P<unit>\s*(?:min|mins|minutes?))?)"
+                     r"\s+(?P<dir>past|after|to|till|before|of)\s+(?=(?P<hour>\d{1,2})|noon|midnight)"
+                     r"|(?<=\bat )(?P<half_hour>half)\s+(?=\d)")           # at half 7 = 7:30
+_RANGE_OPENER = re.compile(r"(?:\bfrom|\bbetween)\s*$")
+_MINUTE_LIKE = (5, 10, 20, 25)
 
 
 def find_bare_numbers(text: str) -> Iterator[tuple[int, int, int]]:
@@ -115,13 +118,21 @@ def find_offsets(text: str) -> Iterator[tuple[int, int, int]]:
     for m in _OFFSET.finditer(text):
         minutes = _offset_minutes(m)
         backwards = m.group("dir") in ("to", "till", "before", "of")
-        if minutes is None or backwards and m.group("n") and not m.group("unit"):
-            continue          # "5 to 6pm" is a range, not 5:55
+        if minutes is None or backwards and m.group("n") and not m.group("unit") and not _minutes_to(text, m):
+            continue
         yield m.start(), m.end(), -minutes if backwards else minutes
 
 
+def _minutes_to(text: str, m: re.Match[str]) -> bool:
+    """"twenty to 4" / "at ten to nine" are minutes before the hour; "5 to 6pm", "from 10 to 2" are ranges."""
+    n, hour = int(m.group("n")), int(m.group("hour") or 0)
+    if n not in _MINUTE_LIKE or _RANGE_OPENER.search(text[:m.start()]):
+        return False
+    return n > hour or bool(re.search(r"\bat\s*$", text[:m.start()]))
+
+
 def _offset_minutes(m: re.Match[str]) -> int | None:
-    if m.group("half"):
+    if m.group("half") or m.group("half_hour"):
         return 30
     if m.group("q"):
         return 15
