@@ -4,6 +4,7 @@ from zoneinfo import ZoneInfo
 
 from bot.understanding.numerals import normalise
 from bot.understanding.time import read_time_phrase, read_times
+from bot.understanding.time.words import day_words_for
 
 TZ = ZoneInfo("Asia/Shanghai")
 
@@ -252,3 +253,8 @@ def test_still_asleep_since_eight_is_not_a_sleep_until_now():
 
 def test_a_lone_hundred_stays_a_word():
     assert normalise("第48百分位") == "第48百分位"
+
+
+def test_the_words_for_one_day_make_one_pattern():
+    assert day_words_for(-1).search("Last night she slept")
+    assert day_words_for(-2).search("前天晚上") and not day_words_for(-2).search("大前天")

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.understanding.time.words import AGO_WORDS, FEW
+from bot.understanding.time.words import AGO_WORDS, FEW, WINDOW_BEFORE_EN, WINDOW_BEFORE_ZH
 
 _ZH_HOURS = r"小时|钟头|小時|鐘頭"
 _ZH_MINUTES = r"分钟|分鐘"
@@ -24,8 +24,8 @@ _EN = re.compile(
     r"(?P<u>hours?|hrs?|h|minutes?|mins?|m)(?![a-z])"
     r"(?:(?P<andhalf2>\s*and\s+(?:a\s+)?half)|\s*(?:and\s+)?(?P<m>\d{1,2})\s*-?\s*(?:minutes?|mins?|m)(?![a-z])|(?<=h)(?P<mh>[0-5]\d)\b)?")
 _AGO = re.compile(rf"\s*(?:{AGO_WORDS})")
-_WINDOW_BEFORE_EN = re.compile(r"(?:\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+)$")
-_WINDOW_BEFORE_ZH = re.compile(r"(?:过去的?|最近的?|之前的?|上)\s*$")
+_WINDOW_BEFORE_EN = re.compile(WINDOW_BEFORE_EN)
+_WINDOW_BEFORE_ZH = re.compile(WINDOW_BEFORE_ZH)
 
 
 @dataclass(frozen=True)

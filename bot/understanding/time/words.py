@@ -35,8 +35,8 @@ PERIOD_WORDS: list[tuple[str, str, int | None]] = [
 DAY_WORDS: list[tuple[str, int, str | None]] = [
     (r"大前天", -3, None),
     (r"(?:the )?day before yesterday", -2, None),
-    (r"前天晚上|前晚", -2, EVENING),
-    (r"前天", -2, None),
+    (r"(?<!大)前天晚上|前晚", -2, EVENING),
+    (r"(?<!大)前天", -2, None),
     (r"昨天晚上|昨晚|昨夜|last night", -1, EVENING),
     (r"昨天早上|昨早", -1, MORNING),
     (r"昨天|昨日|yesterday", -1, None),
@@ -46,6 +46,13 @@ DAY_WORDS: list[tuple[str, int, str | None]] = [
     (r"this evening", 0, EVENING),
     (r"今天|今日|today", 0, None),
 ]
+
+
+
+def day_words_for(offset: int) -> re.Pattern[str]:
+    """Every word for one day as one pattern: day_words_for(-1) finds 昨天, 昨晚, yesterday, last night…"""
+    return re.compile("|".join(p for p, days, _ in DAY_WORDS if days == offset), re.I)
+
 
 # Words that say the family is talking about the night (the rules read a sleep range across midnight).
 NIGHT_WORDS = re.compile(r"昨晚|昨夜|前晚|夜里|夜间|晚上|凌晨|半夜|整晚|一晚|晚\d|last night|overnight|night", re.I)
@@ -70,7 +77,8 @@ BOUND_POST: list[tuple[str, str]] = [
 
 # A length of time back from now, said after it (半小时前, 2 hours ago), or a window that ends now.
 AGO_WORDS = r"之前|以前|前(?![天晚])|\bago\b|\bearlier\b|\bback\b"
-WINDOW_WORDS = r"(?:in )?(?:the )?(?:last|past|previous)|过去的?|最近的?|之前的?|上"
+WINDOW_BEFORE_EN = r"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+$"       # the last 3 minutes
+WINDOW_BEFORE_ZH = r"(?:过去的?|最近的?|之前的?|上)\s*$"                     # 过去3小时, 之前3小时, 上个小时
 
 # Words that join two clock times into a range.
 RANGE_JOINS = r"一直到|直到|睡到|到|至|~|～|—|–|-|to|till|til|until|thru|through"
