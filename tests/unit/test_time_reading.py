@@ -258,3 +258,14 @@ def test_a_lone_hundred_stays_a_word():
 def test_the_words_for_one_day_make_one_pattern():
     assert day_words_for(-1).search("Last night she slept")
     assert day_words_for(-2).search("前天晚上") and not day_words_for(-2).search("大前天")
+
+
+def test_halves_written_as_fractions():
+    assert minutes("1 1/2 hours") == 90
+    assert minutes("1½ hours") == 90
+    assert minutes("1/2 hour") == 30
+
+
+def test_lai_and_half_with_duo_in_chinese_lengths():
+    assert minutes("十来分钟") == 10
+    assert minutes("半个多小时") == 30

@@ -15,14 +15,15 @@ from bot.understanding.time.words import AGO_WORDS, FEW, WINDOW_BEFORE_EN, WINDO
 _ZH_HOURS = r"小时|钟头|小時|鐘頭"
 _ZH_MINUTES = r"分钟|分鐘"
 _ZH = re.compile(
-    rf"(?P<few0>几)?(?P<n>\d+(?:\.\d+)?)?\s*(?P<few>几)?\s*多?\s*[个個]?\s*多?\s*"
+    rf"(?P<few0>几)?(?:(?P<n>\d+(?:\.\d+)?)|(?P<half>半))?\s*(?P<few>几)?\s*[多来余]?\s*[个個]?\s*[多来余]?\s*"
     rf"(?:(?P<hu>{_ZH_HOURS})(?:\s*零?\s*(?P<m>\d{{1,2}})\s*(?:{_ZH_MINUTES}|分)?)?|(?P<mu>{_ZH_MINUTES})|(?P<qu>刻钟|刻鐘))")
-_EN_NUMBER = r"(?P<n>\d+(?:\.\d+)?|½)|(?P<half>half(?:\s+an?)?)|(?P<art>an?|the|another|one)"
+_EN_NUMBER = r"(?P<n>\d+(?:\.\d+)?(?:\s*(?:½|1/2))?|½|1/2)|(?P<half>half(?:\s+an?)?)|(?P<art>an?|the|another|one)"
 _EN = re.compile(
     rf"(?<![a-z\d.])(?:(?P<few>a few|few|several|some)|(?P<couple>a couple of|couple of)|{_EN_NUMBER})?"
     r"(?P<andhalf>\s+and\s+(?:a\s+)?half)?\s*-?\s*(?P<window>(?:last|past|previous)\s+)?"
     r"(?P<u>hours?|hrs?|h|minutes?|mins?|m)(?![a-z])"
     r"(?:(?P<andhalf2>\s*and\s+(?:a\s+)?half)|\s*(?:and\s+)?(?P<m>\d{1,2})\s*-?\s*(?:minutes?|mins?|m)(?![a-z])|(?<=h)(?P<mh>[0-5]\d)\b)?")
+_WHOLE_AND_HALF = re.compile(r"(?P<whole>\d+(?:\.\d+)?)?\s*(?P<half>½|1/2)?")     # 2, 2.5, ½, 1 1/2, 1½
 _AGO = re.compile(rf"\s*(?:{AGO_WORDS})")
 _WINDOW_BEFORE_EN = re.compile(WINDOW_BEFORE_EN)
 _WINDOW_BEFORE_ZH = re.compile(WINDOW_BEFORE_ZH)
@@ -55,9 +56,9 @@ def _with_role(text: str, m: re.Match[str], minutes: float) -> tuple[int, int, L
 
 
 def _zh_minutes(m: re.Match[str], after_window_word: bool) -> float | None:
-    if m.group("n") is None and not (m.group("few") or m.group("few0") or after_window_word):
+    if m.group("n") is None and not (m.group("half") or m.group("few") or m.group("few0") or after_window_word):
         return None     # 上个小时 is one hour; 小时 alone is no length
-    value = float(m.group("n")) if m.group("n") else 1.0
+    value = float(m.group("n")) if m.group("n") else 0.5 if m.group("half") else 1.0
     if m.group("few0"):
         value *= FEW                      # 几十分钟 = 30
     if m.group("few"):
@@ -81,7 +82,8 @@ def _en_minutes(m: re.Match[str], _after_window_word: bool) -> float | None:
 
 def _en_count(m: re.Match[str]) -> float | None:
     if m.group("n"):
-        return 0.5 if m.group("n") == "½" else float(m.group("n"))
+        said = _WHOLE_AND_HALF.fullmatch(m.group("n"))
+        return float(said.group("whole") or 0) + (0.5 if said.group("half") else 0.0)
     if m.group("half"):
         return 0.5
     if m.group("few"):

@@ -69,7 +69,7 @@ def _words(entries: list[tuple[str, object]]) -> Finder:
 
 _DAYS = _words([(p, DayWord(offset, period)) for p, offset, period in w.DAY_WORDS])
 _PERIODS = _words([(p, PeriodWord(period, hour)) for p, period, hour in w.PERIOD_WORDS])
-_DATES = _words([(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|(?<![\d/])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])",
+_DATES = _words([(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|(?<![\d/])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/]|\s*(?:hours?|hrs?|h\b|minutes?|mins?))",
                   None)])
 _FINDERS: list[tuple[str, Finder]] = [
     (DATE, _DATES),
