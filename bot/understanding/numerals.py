@@ -1,7 +1,10 @@
 """Chinese numerals in running text become Arabic digits before the rules read it.
 
-cn2an converts well-formed numerals; 半 (half) and 两 (two, before a measure word)
-need rules of their own. 两 as a weight unit (一两) is left alone.
+九十一 = 91, 两千四百五 = 2450, 百三 = 130, 一千零五 = 1005, 兩 (traditional) = 两; 俩 / 仨 before a
+measure word are 2 / 3. 半 (half) needs rules of its own: 两个半小时 = 150分钟, 半小时 = 30分钟,
+8点半 = 8点30分. Words that merely contain a numeral character stay words: 一切, 一看, 四川, 美味十足,
+两两, 三三两两 — a single numeral character is a number only before a measure word, a digit, or the end of a
+word; a run with a doubled character (两两, 三三) never. 两 as a weight unit (三斤二两) is left alone.
 """
 from __future__ import annotations
 
@@ -9,31 +12,71 @@ import re
 
 import cn2an
 
+_DIGIT_VALUES = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+                 "八": 8, "九": 9}
+_UNIT_VALUES = {"十": 10, "百": 100, "千": 1000}
 _DIGITS = "零〇一二两三四五六七八九十百千"
 _RUN = re.compile(rf"[{_DIGITS}]+(?:点[{_DIGITS}]+(?=[毫度]))?")
 # Words that begin with a numeral but are not numbers.
 _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会", "一点点", "一口气", "一般",
-           "一边", "一次性", "一觉", "两边", "一半", "一点儿", "千万", "万一", "一共", "一整")
-_LIANG_UNIT = re.compile(r"(?<=[一二三四五六七八九十斤\d])两")
+           "一边", "一次性", "一觉", "两边", "一半", "一点儿", "千万", "万一", "一共", "一整", "一切", "一看",
+           "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵")
+# What may follow a lone numeral character that is a number: measure words, units, time words, joins.
+_MEASURES = set("个個次回顿口勺瓶杯碗袋包片粒颗滴支只块条张件双对雙對位天日周月年岁歲斤两兩克公毫升厘米寸度点點时時分秒刻"
+                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人")
+_LIANG_UNIT = re.compile(r"(?<=[一二三四五六七八九十斤\d])两(?!两)")
 _UNIT_MARK = "\u2042"
+_COLLOQUIAL = re.compile(r"俩(?=[个小钟点分次回顿瓶杯天岁月斤克毫])|仨(?=[个小钟点分次回顿瓶杯天岁月斤克毫])")
 _HALF_HOURS = re.compile(r"(\d+)个半(小时|钟头)")
 _HALF_HOUR = re.compile(r"(?<![\d个])半(个)?(小时|钟头)")
 _HALF_CLOCK = re.compile(r"(\d+)点半")
 
 
 def to_number(run: str) -> float | None:
-    """One numeral run (九十一, 两, 一百二十) as a number, or None."""
-    if run.isdigit():
+    """One numeral run (九十一, 两, 一百二十, 百三) as a number, or None."""
+    run = run.strip().replace("兩", "两")
+    if re.fullmatch(r"\d+(?:\.\d+)?", run):
         return float(run)
+    whole = chinese_integer(run)
+    if whole is not None:
+        return float(whole)
+    if len(run) == 2 and all(c in _DIGIT_VALUES for c in run) or run in ("百", "千"):
+        return None                  # 三四 is "three or four", not 34 (二零二五 is read digit by digit)
     try:
         return float(cn2an.cn2an(run.replace("两", "二").replace("〇", "零"), "smart"))
     except (ValueError, KeyError):
         return None
 
 
+def chinese_integer(run: str) -> int | None:
+    """A Chinese integer below 10,000, colloquial forms included: 两千四百五 = 2450, 百三 = 130, 零十 = 10."""
+    if not run or any(c not in _DIGIT_VALUES and c not in _UNIT_VALUES for c in run):
+        return None
+    if len(run) > 1 and all(c in _DIGIT_VALUES for c in run):
+        return _DIGIT_VALUES[run[1]] if len(run) == 2 and run[0] in "零〇" else None   # 十点零五: 零五 = 5
+    if run in ("百", "千"):
+        return None                  # 百分位: a lone 百 is a word (十 alone is 10)
+    total, digit, last_unit, zero = 0, None, 10_000, False
+    for c in run:
+        if c in _DIGIT_VALUES:
+            if digit is not None:
+                return None          # two digits in a row (三四)
+            digit, zero = _DIGIT_VALUES[c], zero or _DIGIT_VALUES[c] == 0
+            digit = None if digit == 0 else digit
+            continue
+        unit = _UNIT_VALUES[c]
+        if unit >= last_unit:
+            return None              # 十百: units must fall
+        total, digit, last_unit, zero = total + (digit if digit is not None else 1) * unit, None, unit, False
+    if digit is not None:            # 二百五 = 250 unless a 零 came first (一千零五 = 1005)
+        total += digit if zero or last_unit == 10_000 or last_unit == 10 else digit * last_unit // 10
+    return total
+
+
 def normalise(text: str) -> str:
     """Digits for numerals, half hours as minutes, full-width characters folded."""
-    text = _fold_width(text)
+    text = _fold_width(text).replace("兩", "两")
+    text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
     text = _replace_runs(text).replace(_UNIT_MARK, "两")
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
@@ -47,7 +90,7 @@ def _replace_runs(text: str) -> str:
     pos = 0
     for match in _RUN.finditer(text):
         start, run = match.start(), match.group(0)
-        if _is_idiom(text, start) or _is_weight_liang(text, start, run):
+        if not _is_numeral(text, start, match.end(), run):
             continue
         value = to_number(run)
         if value is None:
@@ -57,6 +100,19 @@ def _replace_runs(text: str) -> str:
         pos = match.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def _is_numeral(text: str, start: int, end: int, run: str) -> bool:
+    if _is_idiom(text, start) or _is_weight_liang(text, start, run):
+        return False
+    if len(run) > 1:
+        return not any(a == b != "零" for a, b in zip(run, run[1:], strict=False))   # 两两, 三三两两: words
+    after = text[end:end + 1]
+    return not after or not _is_cjk(after) or after in _MEASURES
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff"
 
 
 def _is_idiom(text: str, start: int) -> bool:

@@ -173,7 +173,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     if direct:
         kind = kind or FeedingKind.BREAST_MILK
         method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)
-    amount_ml, assumed = _amount_ml(text, kind, direct)
+    amount_ml, assumed = _amount_ml(text, kind, direct, times.spans)
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)
     duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
@@ -203,14 +203,16 @@ def _side(text: str) -> FeedingMethod | None:
     return next((m for p, m in lx.SIDE_WORDS if p.search(text)), None)
 
 
-def _amount_ml(text: str, kind: FeedingKind | None, direct: bool) -> tuple[float | None, bool]:
+def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
+               time_spans: tuple[tuple[int, int], ...] = ()) -> tuple[float | None, bool]:
     if m := lx.AMOUNT_ML.search(text):
         return _signed(m.group(1)), False
     if m := lx.AMOUNT_OZ.search(text):
         return round(_signed(m.group(1)) * OZ_ML, 1), False
     if direct or kind is FeedingKind.SOLID_FOOD or lx.AMOUNT_G.search(text):
         return None, False
-    bare = [float(m.group(1)) for m in lx.BARE_NUMBER.finditer(text)]
+    bare = [float(m.group(1)) for m in lx.BARE_NUMBER.finditer(text)
+            if not any(a <= m.start() < b for a, b in time_spans)]     # the 3 in "fed at 3" is a time
     return (bare[-1], True) if bare else (None, False)
 
 
