@@ -3,12 +3,13 @@
 Grouped by what they name (answers to the bot, record types and their values, questions). A
 reader's grammar (a pattern with numbers and captures around these words) stays in its reader;
 the words themselves live only here. Time words (今天, 昨晚, 凌晨, tonight, …) live with the time
-reader in bot/understanding/timeparse.py.
+reader in bot/understanding/time/words.py; questions build on them.
 """
 from __future__ import annotations
 
 import re
 
+from bot.understanding.time.words import NIGHT_WORDS, day_words_for
 from domain.vocabulary import FeedingKind, FeedingMethod
 
 
@@ -175,11 +176,11 @@ ASKED_WET = _words(r"尿了|尿湿|小便|尿几次|\bpee|\bwet\b")
 ASKED_PUMPING = _words(PUMPING_WORDS.pattern + r"|吸奶|吸了多少|挤奶|挤了|泵")
 ASKED_FEEDING = _words(FEEDING_WORDS.pattern + "|" + EATING_VERBS.pattern + r"|nurs")
 
-YESTERDAY = re.compile(r"昨天|昨日|昨晚|昨夜|yesterday|last night", re.I)
-DAY_BEFORE = re.compile(r"前天|day before yesterday", re.I)
+YESTERDAY = day_words_for(-1)
+DAY_BEFORE = day_words_for(-2)
 WEEK = re.compile(r"这周|本周|这个星期|这星期|这礼拜|这个礼拜|this week", re.I)
 DAYTIME = re.compile(r"白天|白日|daytime|during the day|in the day", re.I)
-NIGHT = re.compile(r"晚上|夜里|夜间|昨晚|今晚|昨夜|夜晚|半夜|overnight|at night|last night|tonight|night", re.I)
+NIGHT = _words(NIGHT_WORDS.pattern + r"|今晚|夜晚|tonight")     # a question about the night (晚上睡了多久)
 CN_DATE = re.compile(r"(?:(\d{1,2})\s*月\s*)?(?<![\d.])(\d{1,2})\s*(?:日|号)(?![\d])")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 EN_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b|"
