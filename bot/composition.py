@@ -114,7 +114,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     stop = stop or stop_on_signals()
     senders = {"telegram": adapter.sender(application.bot)}
     background = [asyncio.create_task(fawn.outbox.run(senders, stop=stop))]
-    summaries = SummaryScheduler(fawn.database, FamilyPush(fawn.outbox, senders), utc_now,
+    summaries = SummaryScheduler(fawn.database, FamilyPush(fawn.database, fawn.outbox, senders), utc_now,
                                  instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                  chart_dir=config.data_dir / "charts")
     await summaries.start()

@@ -16,18 +16,46 @@ def _utc_col(nullable: bool = True, index: bool = False) -> Any:
 
 
 class Family(SQLModel, table=True):
+    """A family: its babies, members, records and one active task. It is reached from its chats."""
+
     __tablename__ = "families"
-    __table_args__ = (UniqueConstraint("platform", "chat_id", name="uq_family_chat"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    platform: str = Field(max_length=32)
-    chat_id: str = Field(max_length=128)
-    chat_kind: str = Field(default="group", max_length=16)
     timezone: str = Field(default="Asia/Shanghai", max_length=64)
     language: str = Field(default="zh", max_length=8)
     summary_time: str = Field(default="21:00", max_length=5)
     settings: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = _utc_col(nullable=False)
+
+
+class FamilyChat(SQLModel, table=True):
+    """A chat the family is reached from: its group(s), and members' one-to-one chats on any platform.
+    A chat belongs to at most one family."""
+
+    __tablename__ = "family_chats"
+    __table_args__ = (UniqueConstraint("platform", "chat_id", name="uq_chat_of_one_family"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    platform: str = Field(max_length=32)
+    chat_id: str = Field(max_length=128)
+    kind: str = Field(default="group", max_length=16)          # group | private
+    member_id: int | None = Field(default=None, foreign_key="members.id")   # whose one-to-one chat
+    linked_at: datetime = _utc_col(nullable=False)
+
+
+class FamilyInvite(SQLModel, table=True):
+    """A family code a parent hands out (/invite); a new person sends it in a private chat (/join CODE)."""
+
+    __tablename__ = "family_invites"
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    code: str = Field(max_length=16, unique=True)
+    created_by: int | None = Field(default=None, foreign_key="members.id")
+    created_at: datetime = _utc_col(nullable=False)
+    expires_at: datetime = _utc_col(nullable=False)
+    revoked_at: datetime | None = _utc_col()
 
 
 class Member(SQLModel, table=True):

@@ -1,5 +1,6 @@
 """The push channel: what the bot sends by itself (the daily summary, the weekly report, a reminder)
-goes to the family's chat on its platform, through the outbox."""
+goes to the family's chats the domain names (domain/chats.py: its groups, or its parents' and
+caregivers' one-to-one chats), each on its own platform, through the outbox."""
 from __future__ import annotations
 
 import logging
@@ -7,23 +8,42 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from bot.delivery.outbox import Destination, Outbox
 from bot.protocol import OutgoingReply, SendFn
+from domain.chats import ChatView, push_preference, push_targets
+from domain.vocabulary import Role
+from storage.engine import Database
 from storage.repositories.families import FamilyInfo
 
 log = logging.getLogger(__name__)
 
 PushFn = Callable[[FamilyInfo, OutgoingReply, str], Awaitable[bool]]
-"""`await push(family, reply, about)` → True when it was sent now, False when the outbox keeps it."""
+"""`await push(family, reply, about)` → True when it was sent now to every chat, False when the outbox
+keeps some of it (or there is nowhere to send it)."""
 
 
 class FamilyPush:
-    def __init__(self, outbox: Outbox, senders: Mapping[str, SendFn]) -> None:
+    def __init__(self, database: Database, outbox: Outbox, senders: Mapping[str, SendFn]) -> None:
+        self.database = database
         self.outbox = outbox
         self.senders = senders
 
     async def __call__(self, family: FamilyInfo, reply: OutgoingReply, about: str) -> bool:
-        send = self.senders.get(family.platform)
-        if send is None:
-            log.warning("no messenger for family %s on %r; %s not sent", family.id, family.platform, about)
+        targets = await self.targets(family)
+        if not targets:
+            log.warning("family %s has no chat to push %s to", family.id, about)
             return False
-        to = Destination(family.platform, family.chat_id, family.id, about=about)
+        sent = [await self._send(family, chat, reply, about) for chat in targets]
+        return all(sent)
+
+    async def targets(self, family: FamilyInfo) -> list[ChatView]:
+        async with self.database.unit_of_work() as uow:
+            chats = await uow.families.chats(family.id)
+            roles = {m.id: Role(m.role) for m in await uow.families.members(family.id)}
+        return push_targets(chats, roles, push_preference(family.settings))
+
+    async def _send(self, family: FamilyInfo, chat: ChatView, reply: OutgoingReply, about: str) -> bool:
+        send = self.senders.get(chat.platform)
+        if send is None:
+            log.warning("no messenger for %s; %s for family %s not sent there", chat.platform, about, family.id)
+            return False
+        to = Destination(chat.platform, chat.chat_id, family.id, about=about)
         return await self.outbox.deliver(send, to, reply) is not None

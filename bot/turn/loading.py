@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from bot.protocol import IncomingMessage
 from bot.push.growth import percentile_of
 from bot.turn.callback_data import decode
+from domain.chats import ChatView
 from domain.extraction import Extraction, Intent, QueryMetric
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
@@ -32,6 +33,7 @@ class TurnContext:
     """What one turn reads once: the family, its zone and language, the times, members and babies."""
 
     family: FamilyInfo
+    chat: ChatView           # the chat the message came from (a group, or someone's one-to-one chat)
     zone: ZoneInfo
     lang: Language
     now: datetime            # when the message was sent, in the family's zone
@@ -48,9 +50,11 @@ class LoadedTasks:
     expired_now: PendingTask | None
 
 
-async def load_context(uow: UnitOfWork, family: FamilyInfo, msg: IncomingMessage, clock_now: datetime) -> TurnContext:
+async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
+                       clock_now: datetime) -> TurnContext:
     zone = family.tz
-    return TurnContext(family=family, zone=zone, lang=Language(family.language), now=msg.sent_at.astimezone(zone),
+    return TurnContext(family=family, chat=chat, zone=zone, lang=Language(family.language),
+                       now=msg.sent_at.astimezone(zone),
                        clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
                        members=await uow.families.members(family.id),
                        babies=tuple(await uow.families.babies(family.id)))
@@ -79,7 +83,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
     return Turn(
         members=tuple(member_view(m) for m in ctx.members), member=member_view(member),
         extraction=extraction, now=ctx.now, babies=ctx.babies, language=ctx.lang,
-        chat_kind=ChatKind(ctx.family.chat_kind if msg.chat_kind is ChatKind.GROUP else msg.chat_kind),
+        chat_kind=ChatKind(ctx.chat.kind),
         addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
         active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
         recent_records=await _recent_records(uow, ctx, tasks.active),
@@ -89,7 +93,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         query_facts=await query_facts(uow, ctx, extraction),
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
-        newcomer=newcomer and ctx.family.chat_kind == ChatKind.GROUP.value)
+        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
 
 
 def member_view(m: MemberInfo) -> MemberView:

@@ -18,6 +18,7 @@ from bot.turn.trace import new_trace_id, trace_steps
 from bot.turn.understanding import BUTTON_PRESS, MAX_TEXT, understand
 from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
+from domain.chats import ChatView
 from domain.decide.decide_turn import decide_turn
 from domain.replies.catalog import LINES, both_languages
 from domain.turn import Decision, Reply
@@ -60,23 +61,24 @@ class ChatService:
     async def _turn(self, msg: IncomingMessage) -> TurnResult:
         trace_id = new_trace_id()
         async with self.database.unit_of_work() as uow:
-            family = await uow.families.by_chat(msg.platform, msg.chat_id)
-            if family is None:
+            chat = await uow.families.chat(msg.platform, msg.chat_id)
+            if chat is None:
                 return TurnResult(reply=_no_family(msg), trace_id=trace_id)
+            family = await uow.families.get(chat.family_id)
             if await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg)) is not None:
                 return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
             member, newcomer = await self._member(uow, family, msg)
             incoming_id = await _store_incoming(uow, family, member, msg, trace_id)
-            result = await self._decide_and_apply(uow, family, member, msg, incoming_id, trace_id, newcomer)
+            result = await self._decide_and_apply(uow, family, chat, member, msg, incoming_id, trace_id, newcomer)
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:
             await self.on_settings_changed(family.id)
         return result
 
-    async def _decide_and_apply(self, uow: UnitOfWork, family: FamilyInfo, member: MemberInfo,
+    async def _decide_and_apply(self, uow: UnitOfWork, family: FamilyInfo, chat: ChatView, member: MemberInfo,
                                 msg: IncomingMessage, incoming_id: int, trace_id: str,
                                 newcomer: bool) -> TurnResult:
-        ctx = await load_context(uow, family, msg, self.clock())
+        ctx = await load_context(uow, family, chat, msg, self.clock())
         tasks = await load_tasks(uow, ctx)
         outcome = BUTTON_PRESS if msg.press is not None else await understand(
             uow, self.extractor, ctx, msg.text, incoming_id, tasks.active, self.bot_names)

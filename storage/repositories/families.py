@@ -9,9 +9,10 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 from sqlmodel import select
 
+from domain.chats import ChatView
 from domain.turn import BabyView
 from storage.repositories.base import Repository
-from storage.tables import Baby, Family, Member, OutboxItem
+from storage.tables import Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
 
 DEFAULT_SUMMARY_TIME = time(21)
 # the settings names of the domain → the keys of Family.settings["reminders"]
@@ -21,15 +22,12 @@ REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "n
 
 @dataclass(frozen=True)
 class FamilyInfo:
-    """A family as the application sees it: its chat, zone, language and settings."""
+    """A family as the application sees it: its zone, language and settings (its chats: `ChatView`)."""
 
     id: int
     timezone: str
     language: str
     summary_time: str
-    platform: str = ""
-    chat_id: str = ""
-    chat_kind: str = "group"
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -48,6 +46,14 @@ class FamilyInfo:
 
 
 @dataclass(frozen=True)
+class InviteInfo:
+    family_id: int
+    code: str
+    expires_at: datetime
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True)
 class MemberInfo:
     id: int
     platform_user_id: str
@@ -58,7 +64,11 @@ class MemberInfo:
 
 def family_info(row: Family) -> FamilyInfo:
     return FamilyInfo(row.id, row.timezone or "Asia/Shanghai", row.language or "zh", row.summary_time or "21:00",
-                      row.platform, row.chat_id, row.chat_kind, dict(row.settings or {}))
+                      dict(row.settings or {}))
+
+
+def chat_info(row: FamilyChat) -> ChatView:
+    return ChatView(row.family_id, row.platform, row.chat_id, row.kind, row.member_id)
 
 
 def member_info(row: Member) -> MemberInfo:
@@ -72,9 +82,41 @@ def baby_view(row: Baby) -> BabyView:
 
 class FamilyRepository(Repository):
     async def by_chat(self, platform: str, chat_id: str) -> FamilyInfo | None:
-        q = select(Family).where(Family.platform == platform, Family.chat_id == chat_id)
+        chat = await self.chat(platform, chat_id)
+        return await self.get(chat.family_id) if chat else None
+
+    async def chat(self, platform: str, chat_id: str) -> ChatView | None:
+        q = select(FamilyChat).where(FamilyChat.platform == platform, FamilyChat.chat_id == chat_id)
         row = (await self.session.exec(q)).first()
-        return family_info(row) if row else None
+        return chat_info(row) if row else None
+
+    async def chats(self, family_id: int) -> list[ChatView]:
+        q = select(FamilyChat).where(FamilyChat.family_id == family_id).order_by(FamilyChat.id)
+        return [chat_info(row) for row in (await self.session.exec(q)).all()]
+
+    async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, now: datetime,
+                        member_id: int | None = None) -> None:
+        """A chat the family is reached from; a chat of another family loses on the unique key (`Conflict`)."""
+        self.session.add(FamilyChat(family_id=family_id, platform=platform, chat_id=chat_id, kind=kind,
+                                    member_id=member_id, linked_at=now))
+        await self.flush()
+
+    async def add_invite(self, family_id: int, code: str, by: int | None, now: datetime,
+                         expires_at: datetime) -> None:
+        self.session.add(FamilyInvite(family_id=family_id, code=code, created_by=by, created_at=now,
+                                      expires_at=expires_at))
+        await self.flush()
+
+    async def invite(self, code: str) -> InviteInfo | None:
+        row = (await self.session.exec(select(FamilyInvite).where(FamilyInvite.code == code))).first()
+        return InviteInfo(row.family_id, row.code, row.expires_at, row.revoked_at) if row else None
+
+    async def revoke_invites(self, family_id: int, now: datetime) -> int:
+        """Every code of the family still open stops working; returns how many."""
+        result = await self.session.exec(update(FamilyInvite).where(
+            FamilyInvite.family_id == family_id, FamilyInvite.revoked_at.is_(None),
+            FamilyInvite.expires_at > now).values(revoked_at=now))
+        return result.rowcount
 
     async def get(self, family_id: int) -> FamilyInfo | None:
         row = await self.session.get(Family, family_id)
@@ -88,10 +130,11 @@ class FamilyRepository(Repository):
 
     async def create(self, *, platform: str, chat_id: str, chat_kind: str, timezone: str, language: str,
                      now: datetime) -> int:
-        row = Family(platform=platform, chat_id=chat_id, chat_kind=chat_kind, timezone=timezone,
-                     language=language, created_at=now)
+        """A new family, reached from the chat it was set up in."""
+        row = Family(timezone=timezone, language=language, created_at=now)
         self.session.add(row)
         await self.flush()
+        await self.link_chat(row.id, platform, chat_id, chat_kind, now)
         return row.id
 
     async def members(self, family_id: int) -> list[MemberInfo]:
@@ -159,12 +202,12 @@ class FamilyRepository(Repository):
 
     async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool:
         """Move a family (and its unsent outbox items) to the chat's new id. Idempotent."""
-        taken = await self.session.scalar(select(Family.id).where(
-            Family.platform == platform, Family.chat_id == new_chat_id))
+        taken = await self.session.scalar(select(FamilyChat.id).where(
+            FamilyChat.platform == platform, FamilyChat.chat_id == new_chat_id))
         if taken is not None:
             return False
-        moved = await self.session.exec(update(Family).where(
-            Family.platform == platform, Family.chat_id == old_chat_id).values(chat_id=new_chat_id))
+        moved = await self.session.exec(update(FamilyChat).where(
+            FamilyChat.platform == platform, FamilyChat.chat_id == old_chat_id).values(chat_id=new_chat_id))
         await self.session.exec(update(OutboxItem).where(
             OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
             OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))

@@ -75,3 +75,19 @@ async def test_the_one_active_task_index_is_unique_and_partial_on_the_active_sta
     assert "UNIQUE" in sql.upper()
     assert "WHERE" in sql.upper()
     assert "pending" in sql and "awaiting_confirmation" in sql
+
+
+async def test_a_family_of_the_first_schema_keeps_its_chat_as_its_first_family_chat(blank_database) -> None:
+    await upgrade(blank_database.engine, "0001")
+    async with blank_database.engine.begin() as conn:
+        await conn.execute(text(
+            "INSERT INTO families (platform, chat_id, chat_kind, timezone, language, summary_time, settings, created_at)"
+            " VALUES ('telegram', '-4001', 'group', 'Asia/Shanghai', 'zh', '21:00', '{}', '2026-05-04 12:00:00')"))
+
+    await upgrade(blank_database.engine)
+
+    async with blank_database.engine.connect() as conn:
+        chats = (await conn.execute(text("SELECT family_id, platform, chat_id, kind FROM family_chats"))).all()
+        columns = await conn.run_sync(lambda c: {col["name"] for col in inspect(c).get_columns("families")})
+    assert [tuple(row) for row in chats] == [(1, "telegram", "-4001", "group")]
+    assert {"platform", "chat_id", "chat_kind"}.isdisjoint(columns)

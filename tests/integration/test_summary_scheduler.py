@@ -24,7 +24,7 @@ from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summa
 from storage.engine import Database, sqlite_url
 from storage.repositories.families import FamilyInfo
 from storage.repositories.pushes import SUMMARY_CLAIM_LEASE, ClaimInfo
-from storage.tables import Baby, Family, OutboxItem, Record
+from storage.tables import Baby, Family, FamilyChat, OutboxItem, Record
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -96,10 +96,11 @@ async def seed_family(db: Database, tz: str = "Asia/Shanghai",
                       chat_id: str | None = None) -> tuple[int, int]:
     now = datetime(2025, 6, 1, tzinfo=UTC)
     async with db.sessions() as session:
-        family = Family(platform="telegram", chat_id=chat_id or uuid.uuid4().hex, timezone=tz,
-                        summary_time=summary_time, settings=settings or {}, created_at=now)
+        family = Family(timezone=tz, summary_time=summary_time, settings=settings or {}, created_at=now)
         session.add(family)
         await session.flush()
+        session.add(FamilyChat(family_id=family.id, platform="telegram", chat_id=chat_id or uuid.uuid4().hex,
+                               kind="group", linked_at=now))
         baby = Baby(family_id=family.id, name="小鹿", birth_date=date(2025, 3, 1), sex="female")
         session.add(baby)
         await session.commit()
@@ -266,7 +267,7 @@ async def test_start_rebuilds_jobs_and_catches_up_then_shuts_down(db, tmp_path) 
 async def test_a_failed_send_goes_to_the_outbox_and_is_not_taken_over_later(db, tmp_path) -> None:
     family_id, _ = await seed_family(db, chat_id="chat-42")
     clock = FrozenClock(local(JUNE_3, 21))
-    failing = FamilyPush(Outbox(db, clock), {"telegram": FailingMessenger()})
+    failing = FamilyPush(db, Outbox(db, clock), {"telegram": FailingMessenger()})
     assert await scheduler(db, failing, clock, tmp_path).fire_daily(family_id)
     [claim] = await claims(db, family_id)
     assert claim.sent_at == clock()          # handed to the outbox, which retries it itself

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from storage.tables import Family, Message, Record
+from storage.tables import Family, FamilyChat, Message, Record
 
 
 async def live_records(sessions) -> list[Record]:
@@ -18,4 +18,5 @@ async def stored_reply(sessions, reply_id: int) -> Message:
 
 async def family_of_chat(sessions, chat_id: str) -> Family | None:
     async with sessions() as session:
-        return (await session.exec(select(Family).where(Family.chat_id == chat_id))).first()
+        chat = (await session.exec(select(FamilyChat).where(FamilyChat.chat_id == chat_id))).first()
+        return await session.get(Family, chat.family_id) if chat else None
