@@ -18,15 +18,28 @@ def alembic_config() -> Config:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Bring the database to `revision` with the project's migrations."""
+    """Bring the database to `revision` with the project's migrations.
+
+    On SQLite a migration that rebuilds a table (batch mode) must run with foreign keys off — a
+    rebuilt parent table would otherwise fail the children's keys — so they are switched off for
+    the migration and every key is checked afterwards."""
     config = alembic_config()
 
     def run(connection) -> None:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
-    async with engine.begin() as conn:
+    sqlite = engine.dialect.name == "sqlite"
+    async with engine.connect() as conn:
+        if sqlite:
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
         await conn.run_sync(run)
+        await conn.commit()
+        if sqlite:
+            broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).all()
+            await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            if broken:
+                raise RuntimeError(f"the migration left {len(broken)} broken foreign keys")
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:
