@@ -119,6 +119,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
                                  chart_dir=config.data_dir / "charts")
     await summaries.start()
     fawn.chat.on_settings_changed = summaries.reschedule_family
+    fawn.chat.announce = FamilyPush(fawn.database, fawn.outbox, senders)
     try:
         await _serve(application, telegram, stop)
     finally:

@@ -27,6 +27,8 @@ class Intent(StrEnum):
     DELETE = "delete"      # 删掉刚才那条 / delete the last feed
     ROLE = "role"          # 把小王设为照护者 / make Grandma a caregiver
     SETTINGS = "settings"  # 每天晚上9点发总结
+    INVITE = "invite"      # 邀请家人 / /invite (a family code); 取消邀请 revokes the open codes
+    JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     CHAT = "chat"          # anything else
 
 
@@ -164,6 +166,8 @@ class Extraction(BaseModel):
         None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
     role_change: RoleChange | None = None
     settings: SettingsChange | None = None
+    invite: Literal["create", "revoke"] | None = Field(None, description="with intent invite")
+    join_code: str | None = Field(None, max_length=16, description="with intent join: the family code as said")
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")
     addressed_to_bot: bool = False
     amount_unit_assumed: bool = Field(

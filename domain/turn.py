@@ -86,6 +86,7 @@ class Turn:
     caption_text: str = ""                   # the text sent with the photo
     members: tuple[MemberView, ...] = ()     # everyone in the family (for role changes)
     newcomer: bool = False                   # the sender spoke for the first time in this turn
+    fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,21 @@ class UpdateProfile:
     before: dict[str, Any]
 
 
-Effect = WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole | UpdateSettings
+@dataclass(frozen=True)
+class CreateInvite:
+    """A family code a new person can send in a private chat to join (as a friend)."""
+
+    code: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class RevokeInvites:
+    """Every open code of the family stops working."""
+
+
+Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
+          | UpdateSettings | CreateInvite | RevokeInvites)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ class FamilyOperations:
             await setup.add_records(uow, family_id, records, self.clock())
             await uow.commit()
 
+    async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str,
+                        member_sender_id: str | None = None) -> None:
+        """Another chat for the family (set-up by an operator or a scenario; families use /invite)."""
+        async with self.database.unit_of_work() as uow:
+            await setup.link_chat(uow, family_id, platform, chat_id, kind, member_sender_id, self.clock())
+            await uow.commit()
+
     async def snapshot(self, family_id: int) -> FamilySnapshot:
         async with self.database.unit_of_work() as uow:
             return await setup.snapshot(uow, family_id)

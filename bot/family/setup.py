@@ -26,6 +26,13 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
     return family_id
 
 
+async def link_chat(uow: UnitOfWork, family_id: int, platform: str, chat_id: str, kind: str,
+                    member_sender_id: str | None, now: datetime) -> None:
+    member = await uow.families.member(family_id, member_sender_id) if member_sender_id else None
+    await uow.families.link_chat(family_id, platform, chat_id, kind, now, member.id if member else None)
+    uow.audit.add(family_id, None, "chat_linked", now, after={"platform": platform, "kind": kind})
+
+
 async def add_records(uow: UnitOfWork, family_id: int, records: list[dict[str, Any]], now: datetime) -> None:
     """Records that exist before a conversation starts (a scenario's `records:`)."""
     babies = await uow.families.babies(family_id)

@@ -9,9 +9,11 @@ from typing import Any
 
 from domain.tasks import PendingTask
 from domain.turn import (
+    CreateInvite,
     DeleteRecord,
     Effect,
     RestoreRecord,
+    RevokeInvites,
     SaveTask,
     SetRole,
     UpdateProfile,
@@ -115,6 +117,18 @@ async def _update_settings(uow: UnitOfWork, effect: UpdateSettings, scope: TurnS
                   before=before, after=dict(effect.changes))
 
 
+async def _create_invite(uow: UnitOfWork, effect: CreateInvite, scope: TurnScope) -> None:
+    await uow.families.add_invite(scope.family_id, effect.code, scope.member_id, scope.now, effect.expires_at)
+    uow.audit.add(scope.family_id, scope.member_id, "invite_created", scope.now, message_id=scope.message_id,
+                  after={"expires_at": effect.expires_at.isoformat()})     # never the code itself
+
+
+async def _revoke_invites(uow: UnitOfWork, effect: RevokeInvites, scope: TurnScope) -> None:
+    count = await uow.families.revoke_invites(scope.family_id, scope.now)
+    uow.audit.add(scope.family_id, scope.member_id, "invites_revoked", scope.now, message_id=scope.message_id,
+                  after={"revoked": count})
+
+
 Handler = Callable[[UnitOfWork, Any, TurnScope], Awaitable[None]]
 
 # effect type → (how to apply it, which id list of `Applied` it touches, its log line)
@@ -125,4 +139,6 @@ _HANDLERS: dict[type, tuple[Handler, str | None, str]] = {
     UpdateSettings: (_update_settings, None, "family:settings"),
     SetRole: (_set_role, None, "member:role"),
     UpdateProfile: (_update_profile, None, "profile:update"),
+    CreateInvite: (_create_invite, None, "family:invite"),
+    RevokeInvites: (_revoke_invites, None, "family:invites_revoked"),
 }

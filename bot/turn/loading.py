@@ -3,6 +3,7 @@ the family and its people, the active task (expired on the spot when its hour is
 records a message may refer to, and what a question reads."""
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,6 +13,7 @@ from bot.protocol import IncomingMessage
 from bot.push.growth import percentile_of
 from bot.turn.callback_data import decode
 from domain.chats import ChatView
+from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
 from domain.extraction import Extraction, Intent, QueryMetric
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
@@ -93,7 +95,13 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         query_facts=await query_facts(uow, ctx, extraction),
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
+        fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
+
+
+def new_family_code() -> str:
+    """A random family code (the database's unique key turns a collision into a retried turn)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def member_view(m: MemberInfo) -> MemberView:

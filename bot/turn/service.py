@@ -12,6 +12,7 @@ from bot.clock import Clock, utc_now
 from bot.protocol import IncomingMessage, OutgoingReply, TurnResult
 from bot.turn.callback_data import decode
 from bot.turn.effects import Applied, TurnScope, apply_effects
+from bot.turn.joining import join_or_explain
 from bot.turn.loading import LoadedTasks, TurnContext, build_turn, load_context, load_tasks
 from bot.turn.replies import ReplyResolver
 from bot.turn.trace import new_trace_id, trace_steps
@@ -20,9 +21,8 @@ from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
 from domain.chats import ChatView
 from domain.decide.decide_turn import decide_turn
-from domain.replies.catalog import LINES, both_languages
 from domain.turn import Decision, Reply
-from domain.vocabulary import ChatKind, ReplyKind, Role
+from domain.vocabulary import ReplyKind, Role
 from storage.engine import Database
 from storage.errors import Conflict
 from storage.repositories.families import FamilyInfo, MemberInfo
@@ -31,6 +31,7 @@ from storage.unit_of_work import UnitOfWork
 log = logging.getLogger("fawn.service")
 ATTEMPTS = 3
 SettingsChanged = Callable[[int], Awaitable[None]]
+Announce = Callable[[FamilyInfo, OutgoingReply, str], Awaitable[bool]]
 
 
 class ChatService:
@@ -42,6 +43,7 @@ class ChatService:
         self.clock = clock
         self.bot_names = bot_names
         self.on_settings_changed: SettingsChanged | None = None   # e.g. reschedule the daily summary
+        self.announce: Announce | None = None     # tells the family's parents (the push channel) who joined
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         """One chat turn. A lost compare-and-set (two members at once) re-runs the turn."""
@@ -63,7 +65,7 @@ class ChatService:
         async with self.database.unit_of_work() as uow:
             chat = await uow.families.chat(msg.platform, msg.chat_id)
             if chat is None:
-                return TurnResult(reply=_no_family(msg), trace_id=trace_id)
+                return await self._join_or_explain(uow, msg, trace_id)
             family = await uow.families.get(chat.family_id)
             if await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg)) is not None:
                 return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
@@ -73,6 +75,16 @@ class ChatService:
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:
             await self.on_settings_changed(family.id)
+        return result
+
+    async def _join_or_explain(self, uow: UnitOfWork, msg: IncomingMessage, trace_id: str) -> TurnResult:
+        """A chat of no family: a family code links it; anything else gets a short answer."""
+        result, joined = await join_or_explain(uow, msg, self.clock(), trace_id)
+        if joined is None:
+            return result
+        await uow.commit()
+        if joined.announcement is not None and self.announce is not None:
+            await self.announce(joined.family, joined.announcement, f"joined:{result.incoming_id}")
         return result
 
     async def _decide_and_apply(self, uow: UnitOfWork, family: FamilyInfo, chat: ChatView, member: MemberInfo,
@@ -132,12 +144,6 @@ def _result(reply: OutgoingReply | None, trace_id: str, incoming_id: int, reply_
                       written=tuple(applied.written), updated=tuple(applied.updated), deleted=tuple(applied.deleted),
                       press_rejected=decision.press_rejected, family_id=family_id,
                       settings_changed="family:settings" in applied.log)
-
-
-def _no_family(msg: IncomingMessage) -> OutgoingReply | None:
-    if msg.chat_kind is ChatKind.GROUP and not msg.addressed_to_bot:
-        return None
-    return OutgoingReply(ReplyKind.CHAT, both_languages("service.no_family", LINES))
 
 
 def _forged_press() -> Decision:

@@ -10,7 +10,9 @@ from bot.turn.loading import TurnContext
 from bot.understanding.context import relative
 from bot.understanding.extractor import ExtractionOutcome, Extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
+from domain.chats import ChatView
 from domain.extraction import Extraction, Intent
+from domain.replies.catalog import text as words
 from domain.tasks import PendingTask
 from domain.vocabulary import Language
 from storage.convert import dump_slots
@@ -27,8 +29,10 @@ async def understand(uow: UnitOfWork, extractor: Extractor, ctx: TurnContext, te
                      active: PendingTask | None, bot_names: tuple[str, ...]) -> ExtractionOutcome:
     recent = await uow.messages.recent(ctx.family.id, incoming_id, MAX_CONTEXT_MESSAGES)
     people = {m.id: m for m in ctx.members}
+    chats = await uow.families.chats(ctx.family.id)
+    labels = chat_labels(chats, people, ctx.lang) if len(chats) > 1 else {}
     request = ExtractionRequest(text=text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
-                                recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang),
+                                recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang, labels),
                                 task=task_hint(active),
                                 babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
                                 bot_names=bot_names)
@@ -42,16 +46,29 @@ def task_hint(task: PendingTask | None) -> TaskHint | None:
                     dump_slots(task.slots))
 
 
+def chat_labels(chats: Sequence[ChatView], members: dict[int, MemberInfo],
+                lang: Language) -> dict[tuple[str, str], str]:
+    """(platform, chat id) → how a context line names the chat: 群 / 妈妈的私聊 / group / Mum's private chat."""
+    labels = {}
+    for chat in chats:
+        owner = members.get(chat.member_id) if chat.member_id else None
+        name = (owner.title or owner.display_name) if owner else ""
+        key = "context.chat.private" if chat.kind == "private" else "context.chat.group"
+        labels[(chat.platform, chat.chat_id)] = words(lang, key, name=name, platform=chat.platform)
+    return labels
+
+
 def context_lines(messages: Sequence[MessageInfo], members: dict[int, MemberInfo], now: datetime, zone: tzinfo,
-                  lang: Language) -> tuple[ContextLine, ...]:
+                  lang: Language, chats: dict[tuple[str, str], str] | None = None) -> tuple[ContextLine, ...]:
     lines = []
     for m in messages[-MAX_CONTEXT_MESSAGES:]:
         member = members.get(m.member_id) if m.member_id else None
         at = m.sent_at.astimezone(zone)
-        text = m.text if m.kind != "button" else f"[{m.payload.get('action', 'button')}]"
+        said = m.text if m.kind != "button" else f"[{m.payload.get('action', 'button')}]"
+        chat = (chats or {}).get((m.platform, m.chat_id))
         if m.direction == "out":
-            lines.append(ContextLine(at, relative(at, now, lang), "Fawn", None, None, text))
+            lines.append(ContextLine(at, relative(at, now, lang), "Fawn", None, None, said, chat))
         else:
             lines.append(ContextLine(at, relative(at, now, lang), m.sender_name or "?",
-                                     member.role if member else "friend", member.title if member else None, text))
+                                     member.role if member else "friend", member.title if member else None, said, chat))
     return tuple(lines)

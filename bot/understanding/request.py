@@ -19,11 +19,13 @@ class ContextLine:
     role: str | None          # parent / caregiver / friend / None for the bot
     title: str | None
     text: str
+    chat: str | None = None   # which of the family's chats (群 / 妈妈的私聊), when it has several
 
     def render(self) -> str:
         who = "管家" if self.role is None else f"{self.speaker}/{self.role}"
         title = f" | 角色: {self.title}" if self.title else ""
-        return f"[{self.at:%Y-%m-%d %H:%M} | {self.ago} | {who}{title}] {_one_line(self.text)}"
+        chat = f" | 聊天: {self.chat}" if self.chat else ""
+        return f"[{self.at:%Y-%m-%d %H:%M} | {self.ago} | {who}{title}{chat}] {_one_line(self.text)}"
 
 
 @dataclass(frozen=True)

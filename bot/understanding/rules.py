@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
@@ -41,6 +42,9 @@ def extract(request: ExtractionRequest) -> Extraction:
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
+    code = read_family_code(text)
+    if code is not None:
+        return code
     settings = read_settings(text)
     if settings is not None:
         return Extraction(intent=Intent.SETTINGS, settings=settings, addressed_to_bot=True, baby=common["baby"])

@@ -138,6 +138,12 @@ RECORD_NAMES: list[tuple[str, str]] = [
     (r"照片|photo", "photo"),
 ]
 
+# --- family codes: one family, several chats --------------------------------------------------
+INVITE = _words(r"^\s*/?invite\b|邀请家人|邀请码|家庭码|家庭邀请|invite (?:family|someone|a family member|my)")
+INVITE_NOUN = _words(r"邀请|invite")
+REVOKE_INVITES = _words(r"取消邀请|作废邀请|邀请码作废|停用邀请|revoke|cancel (?:the |my )?invites?|invite revoke")
+JOIN = _words(r"^\s*/?join\s+(?P<code>[A-Za-z0-9-]{4,16})\s*$|^\s*加入(?:家庭)?\s*[:：]?\s*(?P<code2>[A-Za-z0-9-]{4,16})\s*$")
+
 # --- settings ---------------------------------------------------------------------------------
 REMIND = _words(r"提醒|remind")
 TURN_OFF = _words(r"关闭|关掉|取消|不用|不要|别|停止|\boff\b|\bstop\b|don'?t|disable")

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
+from domain.decide.invites import decide_invite, join_here
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
@@ -133,6 +134,10 @@ def _without_task(turn: Turn) -> Decision:
         return decide_role_change(turn)
     if e.intent is Intent.SETTINGS:
         return decide_settings(turn)
+    if e.intent is Intent.INVITE:
+        return decide_invite(turn)
+    if e.intent is Intent.JOIN:
+        return join_here(turn)
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):

@@ -21,11 +21,13 @@ class MessageInfo:
     kind: str                       # text | button | reply kind (out)
     sent_at: datetime
     payload: dict[str, Any] = field(default_factory=dict)
+    platform: str = ""
+    chat_id: str = ""
 
 
 def message_info(row: Message) -> MessageInfo:
     return MessageInfo(row.id, row.direction, row.member_id, row.sender_name, row.text, row.kind, row.sent_at,
-                       dict(row.payload or {}))
+                       dict(row.payload or {}), row.platform, row.chat_id)
 
 
 class MessageRepository(Repository):

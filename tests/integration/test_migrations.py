@@ -81,8 +81,9 @@ async def test_a_family_of_the_first_schema_keeps_its_chat_as_its_first_family_c
     await upgrade(blank_database.engine, "0001")
     async with blank_database.engine.begin() as conn:
         await conn.execute(text(
-            "INSERT INTO families (platform, chat_id, chat_kind, timezone, language, summary_time, settings, created_at)"
-            " VALUES ('telegram', '-4001', 'group', 'Asia/Shanghai', 'zh', '21:00', '{}', '2026-05-04 12:00:00')"))
+            "INSERT INTO families (platform, chat_id, chat_kind, timezone, language, summary_time, settings,"
+            " created_at) VALUES ('telegram', '-4001', 'group', 'Asia/Shanghai', 'zh', '21:00', '{}',"
+            " '2026-05-04 12:00:00')"))
 
     await upgrade(blank_database.engine)
 

@@ -11,13 +11,12 @@ from bot.devtools.scenarios.state import FamilyState, changes_between, state_of
 from bot.protocol import ButtonPress, IncomingMessage, OutgoingButton, OutgoingReply
 from domain.vocabulary import ChatKind
 
-PLATFORM, CHAT_ID = "scenario", "s1"
-
 
 @dataclass(frozen=True)
 class SentReply:
     reply: OutgoingReply
     reply_id: int | None
+    chat: str = "s1"             # the chat it was sent to
 
 
 @dataclass(frozen=True)
@@ -43,15 +42,16 @@ class Conversation:
             return PlayedTurn(None, "none", changes_between(before, before), before, problem=message)
         result = await self.service.handle(message)
         if result.reply is not None:
-            self.replies.append(SentReply(result.reply, result.reply_id))
+            self.replies.append(SentReply(result.reply, result.reply_id, message.chat_id))
         after = await self.state()
         return PlayedTurn(result.reply, str(result.kind), changes_between(before, after), after)
 
     def _incoming(self, turn: Turn, message_id: str, **values: Any) -> IncomingMessage:
         member = self.scenario.member(turn.member)
-        return IncomingMessage(platform=PLATFORM, chat_id=CHAT_ID, sender_id=member.key,
+        chat = self.scenario.family.chat_of(turn.chat)
+        return IncomingMessage(platform=chat.platform, chat_id=chat.key, sender_id=member.key,
                                sender_name=member.name, message_id=message_id, sent_at=self.clock(),
-                               chat_kind=ChatKind(self.scenario.family.chat), **values)
+                               chat_kind=ChatKind(chat.kind), **values)
 
     def _text(self, turn: Turn, number: int) -> IncomingMessage:
         if turn.repeat and self.last_text is not None:
@@ -77,7 +77,8 @@ class Conversation:
                 return f"the bot has sent {len(self.replies)} replies, no reply {turn.message}"
             candidates = [self.replies[turn.message - 1]]
         else:
-            candidates = list(reversed(self.replies))
+            chat = self.scenario.family.chat_of(turn.chat).key
+            candidates = [sent for sent in reversed(self.replies) if sent.chat == chat]
         for sent in candidates:
             for button in sent.reply.buttons:
                 if button.action == turn.action:

@@ -8,6 +8,7 @@ from yaml.nodes import Node
 
 from bot.devtools.scenarios.expect_loader import ExpectationReader
 from bot.devtools.scenarios.model import (
+    ChatSpec,
     ClockStep,
     Expectation,
     FamilySpec,
@@ -20,11 +21,12 @@ from bot.devtools.scenarios.times import parse_local_time, parse_offset
 from bot.devtools.scenarios.yamlnodes import NodeReader, ScenarioFileError, line_of
 
 TOP_KEYS = ("name", "tags", "family", "clock", "turns", "final")
-FAMILY_KEYS = ("timezone", "chat", "language", "babies", "members", "records")
+FAMILY_KEYS = ("timezone", "chat", "language", "babies", "members", "records", "chats")
+CHAT_KEYS = ("kind", "member", "platform")
 BABY_KEYS = ("name", "birth_date", "sex", "nicknames", "birth_weight_kg", "birth_height_cm")
 MEMBER_KEYS = ("name", "title", "role")
 ROLES = ("parent", "caregiver", "friend")
-TURN_WORDS = ("press", "by", "join", "message", "at", "repeat", "expect")
+TURN_WORDS = ("press", "by", "join", "message", "at", "repeat", "expect", "in")
 
 
 def find_scenario_files(paths: list[str]) -> list[Path]:
@@ -84,7 +86,23 @@ def read_family(nodes: NodeReader, node: Node) -> FamilySpec:
     if "records" in items:
         reader = ExpectationReader(nodes, frozenset())
         values["records"] = reader.records(items["records"], "family.records").records
+    if "chats" in items:
+        members = {m.key for m in values.get("members", ())}
+        chats = nodes.mapping(items["chats"], "chats")
+        values["chats"] = tuple(_chat(nodes, key, n, members) for key, n in chats.items())
     return FamilySpec(**values)
+
+
+def _chat(nodes: NodeReader, key: str, node: Node, members: set[str]) -> ChatSpec:
+    items = nodes.mapping(node, f"chat {key}", CHAT_KEYS)
+    kind = _one_of(nodes, items["kind"], "kind", ("group", "private")) if "kind" in items else "group"
+    member = nodes.text(items["member"], "member") if "member" in items else None
+    if member is not None and member not in members:
+        raise nodes.fail(items["member"], f"member: {member!r} is not a member key")
+    if kind == "private" and member is None:
+        raise nodes.fail(node, f"chat {key}: a private chat names its member")
+    platform = nodes.text(items["platform"], "platform") if "platform" in items else "scenario"
+    return ChatSpec(key, kind, member, platform)
 
 
 def _timezone(nodes: NodeReader, node: Node) -> str:
@@ -129,6 +147,7 @@ class TurnReader:
     def __init__(self, nodes: NodeReader, family: FamilySpec, expectations: ExpectationReader) -> None:
         self.nodes, self.expectations = nodes, expectations
         self.members = {m.key: m for m in family.members}
+        self.chats = {c.key for c in family.chats}
 
     def turns(self, node: Node) -> tuple[Turn, ...]:
         items = self.nodes.sequence(node, "turns")
@@ -145,7 +164,7 @@ class TurnReader:
         kinds = [k for k in ("press", "join") if k in items] + (["text"] if speakers else [])
         if len(kinds) != 1 or len(speakers) > 1:
             raise self.nodes.fail(node, "a turn is exactly one of `<member>: text`, `press:` or `join:`")
-        common = dict(line=line_of(node), at=self._at(items.get("at")),
+        common = dict(line=line_of(node), at=self._at(items.get("at")), chat=self._in(items.get("in")),
                       repeat=self.nodes.boolean(items["repeat"], "repeat") if "repeat" in items else False,
                       expect=self.expectations.expectation(items["expect"]) if "expect" in items else Expectation())
         if kinds[0] == "text":
@@ -186,6 +205,14 @@ class TurnReader:
         if self.members[key].role is not None:
             raise self.nodes.fail(items["join"], f"join: {key!r} must have role: null (not yet in the family)")
         return Turn(kind="join", member=key, **common)
+
+    def _in(self, node: Node | None) -> str | None:
+        if node is None:
+            return None
+        key = self.nodes.text(node, "in")
+        if key not in self.chats:
+            raise self.nodes.fail(node, f"in: {key!r} is not one of the family's chats")
+        return key
 
     def _forbid(self, items: dict[str, Node], keys: tuple[str, ...], what: str) -> None:
         for key in keys:

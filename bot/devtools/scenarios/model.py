@@ -20,6 +20,16 @@ class MemberSpec:
 
 
 @dataclass(frozen=True)
+class ChatSpec:
+    """One of the family's chats: a group, or a member's one-to-one chat on some platform."""
+
+    key: str
+    kind: str = "group"            # group | private
+    member: str | None = None      # whose one-to-one chat (a member key)
+    platform: str = "scenario"
+
+
+@dataclass(frozen=True)
 class FamilySpec:
     timezone: str = "Asia/Shanghai"
     chat: str = "group"
@@ -27,6 +37,13 @@ class FamilySpec:
     babies: tuple[Fields, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSpec, ...] = ()
     records: tuple[ExpectedRecord, ...] = ()
+    chats: tuple[ChatSpec, ...] = ()   # empty: one chat of the kind `chat`; else the first is the default
+
+    def chat_of(self, key: str | None) -> ChatSpec:
+        """The chat a turn happens in: the one named by `in:`, else the default chat."""
+        if not self.chats:
+            return ChatSpec("s1", self.chat)
+        return next(c for c in self.chats if c.key == key) if key else self.chats[0]
 
 
 @dataclass(frozen=True)
@@ -94,6 +111,7 @@ class Turn:
     action: str = ""
     message: int | None = None     # press on the bot's n-th reply (1-based)
     repeat: bool = False
+    chat: str | None = None        # `in:` — the family chat the turn happens in (None: the default chat)
     at: ClockStep = field(default_factory=ClockStep)
     expect: Expectation = field(default_factory=Expectation)
 

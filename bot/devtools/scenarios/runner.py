@@ -51,6 +51,9 @@ class ScenarioApp:
     async def snapshot(self, family_id: int) -> FamilySnapshot:
         return await self.fawn.families.snapshot(family_id)
 
+    async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, member: str | None) -> None:
+        await self.fawn.families.link_chat(family_id, platform, chat_id, kind, member)
+
 
 async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[ScenarioApp, Database]:
     """The composition root's application on a copy of the migrated template (so: no migrating again)."""
@@ -83,10 +86,13 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
     family = scenario.family
     members = tuple(MemberSetup(sender_id=m.key, name=m.name, title=m.title, role=m.role)
                     for m in family.members if m.role is not None)
-    setup = FamilySetup(platform="scenario", chat_id="s1", chat_kind=ChatKind(family.chat),
+    first = family.chat_of(None)
+    setup = FamilySetup(platform=first.platform, chat_id=first.key, chat_kind=ChatKind(first.kind),
                         timezone=family.timezone, language=family.language,
                         babies=tuple(dict(b) for b in family.babies), members=members)
     family_id = await service.setup_family(setup)
+    for chat in family.chats[1:]:
+        await service.link_chat(family_id, chat.platform, chat.key, chat.kind, chat.member)
     if family.records:
         records = [{"type": r.type, **{k: aware(v, zone) if k in ("start", "end", "time") and v else v
                                        for k, v in r.fields.items()}} for r in family.records]

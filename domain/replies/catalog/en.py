@@ -201,6 +201,7 @@ TEXTS.update({
     "chart.weight_kg": "Weight (kg)", "chart.height_cm": "Length (cm)", "chart.head_cm": "Head (cm)",
     "chart.age": "Age (weeks)", "chart.baby": "Baby",
     # ── recent context for the model (bot/turn/context.py) ───────────────────────────────────────
+    "context.chat.group": "group", "context.chat.private": "{name}'s private chat",
     "ago.now": "just now", "ago.minutes": "{n} min ago", "ago.hours": "{n} h ago", "ago.days": "{n} d ago",
     # ── the family set-up defaults ───────────────────────────────────────────────────────────────
     "baby.default_name": "Baby",
@@ -220,7 +221,17 @@ TEXTS.update({
     "telegram.setting.no_feeding_hours": "no_feeding_hours", "telegram.setting.open_sleep_hours": "open_sleep_hours",
     "telegram.export_caption": "All records ({count}).",
     "telegram.apology": "Sorry, something went wrong — please try again.",
-    "service.no_family": "This chat has no family yet — send /start first.",
+    # ── family codes: one family, several chats ─────────────────────────────────────────────────
+    "reply.invite_created": "Family code: {code}\nAsk your family to send “join {code}” (or /join {code}) to me in a private chat, within {hours} hours. They join as friends (read and chat) until a parent gives them a role. Say “revoke invite” to cancel it.",
+    "reply.invites_revoked": "OK — every unused family code is cancelled.",
+    "reply.invite_unavailable": "I couldn't make a family code just now — please try again.",
+    "reply.join_chat_taken": "This chat already belongs to a family; it can't join another one.",
+    "join.joined": "Welcome! This chat now belongs to {babies}'s family. You're a friend for now (read and chat); a parent can give you a role to record.",
+    "join.unknown": "That family code isn't right — ask a parent for a new one (they say “invite family”).",
+    "join.expired": "That family code has expired — ask a parent for a new one.",
+    "join.revoked": "That family code was cancelled — ask a parent for a new one.",
+    "join.announce": "{name} joined the family with a family code (in a private chat) and is a friend for now. A parent can choose their role:",
+    "service.no_family": "This chat has no family yet — send /start to set one up, or “join CODE” with a family code from a parent.",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "Reply {items}", "numbered.choice": "{number} to {label}", "numbered.separator": ", ",
     "wecom.done": "✓ Done",

@@ -186,6 +186,7 @@ TEXTS.update({
     "chart.weight_kg": "体重 (kg)", "chart.height_cm": "身长 (cm)", "chart.head_cm": "头围 (cm)", "chart.age": "周龄",
     "chart.baby": "宝宝",
     # ── recent context for the model (bot/turn/context.py) ───────────────────────────────────────
+    "context.chat.group": "群", "context.chat.private": "{name}的私聊",
     "ago.now": "刚刚", "ago.minutes": "{n}分钟前", "ago.hours": "{n}小时前", "ago.days": "{n}天前",
     # ── the family set-up defaults ───────────────────────────────────────────────────────────────
     "baby.default_name": "宝宝",
@@ -208,7 +209,17 @@ TEXTS.update({
     "telegram.setting.open_sleep_hours": "睡眠提醒",
     "telegram.export_caption": "全部记录（{count} 条）",
     "telegram.apology": "抱歉，刚才出了点问题，请再试一次。",
-    "service.no_family": "这个聊天还没有设置家庭，请先发送 /start。",
+    # ── family codes: one family, several chats ─────────────────────────────────────────────────
+    "reply.invite_created": "家庭邀请码：{code}\n请家人在和我的私聊里发送“加入 {code}”（或 /join {code}），{hours}小时内有效。加入后先是朋友（可以查看和聊天），家长再设置角色。说“取消邀请”可以让它作废。",
+    "reply.invites_revoked": "好的，还没用的邀请码都作废了。",
+    "reply.invite_unavailable": "暂时没能生成邀请码，请再试一次。",
+    "reply.join_chat_taken": "这个聊天已经属于一个家庭了，不能再加入别的家庭。",
+    "join.joined": "欢迎加入！这个聊天现在连着{babies}的家庭。你先是朋友（可以查看和聊天），家长设置角色后就可以记录。",
+    "join.unknown": "这个邀请码不对，请向家长要一个新的（家长说“邀请家人”）。",
+    "join.expired": "这个邀请码已经过期了，请向家长要一个新的。",
+    "join.revoked": "这个邀请码已经作废了，请向家长要一个新的。",
+    "join.announce": "{name} 用邀请码加入了家庭（在和我的私聊里），现在是朋友。家长可以选择 TA 的角色：",
+    "service.no_family": "这个聊天还没有设置家庭：在群里发送 /start 建一个，或者用家长给的邀请码发送“加入 邀请码”。",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "回复 {items}", "numbered.choice": "{number} {label}", "numbered.separator": "，",
     "wecom.done": "✓ 已处理",

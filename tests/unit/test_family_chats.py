@@ -1,0 +1,68 @@
+"""Pure rules of one family reached from several chats: where pushes go, what a family code does."""
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from domain.chats import ChatView, push_preference, push_targets
+from domain.decide.decide_turn import decide_turn
+from domain.decide.invites import INVITE_LIFETIME, InviteView, JoinOutcome, join_outcome, normal_code
+from domain.extraction import Extraction, Intent
+from domain.turn import BabyView, CreateInvite, MemberView, RevokeInvites, Turn
+from domain.vocabulary import ReplyKind, Role
+
+NOW = datetime(2026, 5, 4, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+GROUP = ChatView(1, "telegram", "-4001", "group")
+MOM_DM = ChatView(1, "wechat", "wx-mom", "private", member_id=1)
+NANNY_DM = ChatView(1, "wechat", "wx-nanny", "private", member_id=2)
+FRIEND_DM = ChatView(1, "wechat", "wx-friend", "private", member_id=3)
+ROLES = {1: Role.PARENT, 2: Role.CAREGIVER, 3: Role.FRIEND}
+
+
+def turn(intent: Intent, role: Role = Role.PARENT, **extraction) -> Turn:
+    return Turn(member=MemberView(1, role, "妈妈", "妈妈"), extraction=Extraction(intent=intent, **extraction),
+                now=NOW, babies=(BabyView(1, "小满"),), fresh_code="K7Q2MX")
+
+
+def test_pushes_go_to_the_group_when_the_family_has_one():
+    assert push_targets([GROUP, MOM_DM, NANNY_DM], ROLES) == [GROUP]
+
+
+def test_without_a_group_pushes_go_to_each_parents_and_caregivers_private_chat_never_a_friends():
+    assert push_targets([MOM_DM, NANNY_DM, FRIEND_DM], ROLES) == [MOM_DM, NANNY_DM]
+
+
+def test_a_family_that_prefers_private_chats_gets_its_pushes_there_even_with_a_group():
+    prefer = push_preference({"push_to": "private"})
+    assert push_targets([GROUP, MOM_DM, FRIEND_DM], ROLES, prefer) == [MOM_DM]
+
+
+def test_a_parent_gets_a_code_that_expires_after_its_lifetime():
+    decision = decide_turn(turn(Intent.INVITE, invite="create"))
+    assert decision.reply.kind is ReplyKind.ANSWER and decision.reply.values["code"] == "K7Q2MX"
+    assert decision.effects == (CreateInvite("K7Q2MX", NOW + INVITE_LIFETIME),)
+
+
+def test_a_caregiver_may_not_hand_out_or_revoke_codes():
+    for action in ("create", "revoke"):
+        decision = decide_turn(turn(Intent.INVITE, Role.CAREGIVER, invite=action))
+        assert decision.reply.kind is ReplyKind.REFUSED and decision.effects == ()
+
+
+def test_revoking_stops_every_open_code():
+    assert decide_turn(turn(Intent.INVITE, invite="revoke")).effects == (RevokeInvites(),)
+
+
+def test_a_code_links_a_chat_only_while_it_is_open():
+    open_code = InviteView(1, NOW + timedelta(hours=1))
+    assert join_outcome(open_code, NOW) is JoinOutcome.JOINED
+    assert join_outcome(InviteView(1, NOW - timedelta(seconds=1)), NOW) is JoinOutcome.EXPIRED
+    assert join_outcome(InviteView(1, NOW + timedelta(hours=1), revoked_at=NOW), NOW) is JoinOutcome.REVOKED
+    assert join_outcome(None, NOW) is JoinOutcome.UNKNOWN
+
+
+def test_a_code_is_read_whatever_its_case_and_dashes():
+    assert normal_code(" k7q-2mx ") == "K7Q2MX"
+
+
+def test_a_join_in_a_chat_that_has_a_family_already_changes_nothing():
+    decision = decide_turn(turn(Intent.JOIN, join_code="K7Q2MX"))
+    assert decision.reply.key == "join_chat_taken" and decision.effects == ()
