@@ -1,18 +1,20 @@
 """A message from a chat that belongs to no family: a family code (加入 K7Q2MX / /join K7Q2MX) links the
 chat to the code's family — the sender as a friend until a parent gives a role — and the family's
-parents hear about it; anything else gets a short answer on how to start. Nothing else is written."""
+parents hear about it; /start (开始) sets a new family up with the sender as its parent (on every
+platform: WeChat has no command of its own); anything else gets a short answer on how to start."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.protocol import IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
+from bot.family.setup import set_up
+from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import role_token
-from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.family_codes import asks_to_start_a_family, read_family_code
 from domain.decide.invites import InviteView, JoinOutcome, join_outcome, normal_code
 from domain.decide.roles import ROLE_CHOICES
 from domain.extraction import Intent
-from domain.replies.catalog import LINES, both_languages, language_of, text
+from domain.replies.catalog import LINES, PARAGRAPHS, both_languages, language_of, text
 from domain.replies.render import button_label
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.repositories.families import FamilyInfo, MemberInfo
@@ -30,6 +32,8 @@ class Joined:
 async def join_or_explain(uow: UnitOfWork, msg: IncomingMessage, now: datetime,
                           trace_id: str) -> tuple[TurnResult, Joined | None]:
     said = read_family_code(msg.text)
+    if asks_to_start_a_family(msg.text) and msg.press is None:
+        return await _start(uow, msg, now, trace_id), None
     if said is None or said.intent is not Intent.JOIN or not said.join_code:
         return TurnResult(reply=_no_family(msg), trace_id=trace_id), None
     invite = await uow.families.invite(normal_code(said.join_code))
@@ -66,6 +70,15 @@ async def _link(uow: UnitOfWork, msg: IncomingMessage, family: FamilyInfo, now: 
     result = TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming_id, reply_id=reply_id,
                         family_id=family.id)
     return result, Joined(family, announcement)
+
+
+async def _start(uow: UnitOfWork, msg: IncomingMessage, now: datetime, trace_id: str) -> TurnResult:
+    """A new family for this chat; the sender is its parent (the baby's name and the rest come later)."""
+    founder = MemberSetup(sender_id=msg.sender_id, name=msg.sender_name[:128], title=None, role=Role.PARENT.value)
+    family_id = await set_up(uow, FamilySetup(msg.platform, msg.chat_id, msg.chat_kind, members=(founder,)), now)
+    await uow.commit()
+    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, both_languages("telegram.welcome_new", PARAGRAPHS)),
+                      trace_id=trace_id, family_id=family_id)
 
 
 def _announcement(member: MemberInfo, language: str) -> OutgoingReply:

@@ -140,3 +140,16 @@ async def test_a_code_never_moves_a_chat_that_belongs_to_another_family(family) 
 
     assert stayed.kind is ReplyKind.ANSWER and stayed.family_id == other
     assert await chat.app.families.family_id("wechat", "wx-other-mom") == other != family_id
+
+
+async def test_on_any_platform_start_sets_up_a_family_with_the_sender_as_its_parent(family) -> None:
+    chat, _, first = family
+    started = await chat.say(("wecom", "wrk-group-2"), "dad", "/start")
+    fed = await chat.say(("wecom", "wrk-group-2"), "dad", "刚刚喝了90ml配方奶")
+    again = await chat.say(("wecom", "wrk-group-2"), "dad", "开始")
+
+    family_id = await chat.app.families.family_id("wecom", "wrk-group-2")
+    assert started.kind is ReplyKind.ANSWER and family_id not in (None, first)
+    assert [(m.sender_id, m.role) for m in await chat.app.families.members(family_id)] == [("dad", "parent")]
+    assert fed.kind is ReplyKind.RECORDED and again.written == ()          # a second start sets nothing up
+    assert await chat.app.families.family_id("wecom", "wrk-group-2") == family_id

@@ -1,4 +1,5 @@
-"""Family codes in words: 邀请家人 / /invite (hand out a code), 取消邀请 (revoke), 加入 K7Q2MX / /join K7Q2MX."""
+"""Family codes in words: 邀请家人 / /invite (hand out a code), 取消邀请 (revoke), 加入 K7Q2MX / /join K7Q2MX;
+and, in a chat of no family, /start (开始, 建立家庭) to set a family up."""
 from __future__ import annotations
 
 from bot.understanding import words as w
@@ -13,3 +14,7 @@ def read_family_code(text: str) -> Extraction | None:
     if revoke or w.INVITE.search(text):
         return Extraction(intent=Intent.INVITE, invite="revoke" if revoke else "create", addressed_to_bot=True)
     return None
+
+
+def asks_to_start_a_family(text: str) -> bool:
+    return bool(w.START_FAMILY.search(text))
