@@ -20,7 +20,10 @@ class DatabaseConfig(BaseModel):
     url: str | None = None        # default: SQLite file under data_dir
 
 
-class ListenConfig(BaseModel):
+class WebConfig(BaseModel):
+    """The one web server `fawn run` starts when a messenger needs it (the Telegram webhook, WeCom's
+    callbacks, the family page): where it listens, behind your HTTPS reverse proxy."""
+
     host: str = "127.0.0.1"
     port: int = 8080
 
@@ -30,8 +33,7 @@ class TelegramConfig(BaseModel):
     mode: Literal["polling", "webhook"] = "polling"
     webhook_url: str | None = None          # public https URL Telegram posts to
     webhook_secret: SecretStr | None = None
-    webhook_path: str = "/telegram/webhook"
-    listen: ListenConfig = ListenConfig()
+    webhook_path: str = "/telegram/webhook"     # served by the one web server ([web])
     base_url: str | None = None             # only for a local Bot API server or tests
     base_file_url: str | None = None
     rate_limit_retries: int = 3
@@ -96,6 +98,7 @@ class FawnConfig(BaseSettings):
     data_dir: Path = Path("data")
     log_level: str = "INFO"
     database: DatabaseConfig = DatabaseConfig()
+    web: WebConfig = WebConfig()
     telegram: TelegramConfig = TelegramConfig()
     understanding: UnderstandingConfig = UnderstandingConfig()
     wecom: WeComConfig = WeComConfig()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from domain.extraction import Extraction
@@ -161,10 +161,11 @@ class UpdateProfile:
 
 @dataclass(frozen=True)
 class CreateInvite:
-    """A family code a new person can send in a private chat to join (as a friend)."""
+    """A family code a new person can send in a private chat to join (as a friend); it expires `lifetime`
+    after the shell stores it (by the service's clock, never a message's claimed time)."""
 
     code: str
-    expires_at: datetime
+    lifetime: timedelta
 
 
 @dataclass(frozen=True)

@@ -118,9 +118,10 @@ async def _update_settings(uow: UnitOfWork, effect: UpdateSettings, scope: TurnS
 
 
 async def _create_invite(uow: UnitOfWork, effect: CreateInvite, scope: TurnScope) -> None:
-    await uow.families.add_invite(scope.family_id, effect.code, scope.member_id, scope.now, effect.expires_at)
+    expires_at = scope.now + effect.lifetime
+    await uow.families.add_invite(scope.family_id, effect.code, scope.member_id, scope.now, expires_at)
     uow.audit.add(scope.family_id, scope.member_id, "invite_created", scope.now, message_id=scope.message_id,
-                  after={"expires_at": effect.expires_at.isoformat()})     # never the code itself
+                  after={"expires_at": expires_at.isoformat()})     # never the code itself
 
 
 async def _revoke_invites(uow: UnitOfWork, effect: RevokeInvites, scope: TurnScope) -> None:

@@ -40,7 +40,7 @@ def decide_invite(turn: Turn) -> Decision:
     if turn.fresh_code is None:
         return Decision(Reply(ReplyKind.ERROR, "invite_unavailable"), note="no code drawn")
     hours = int(INVITE_LIFETIME.total_seconds() // 3600)
-    effect = CreateInvite(turn.fresh_code, turn.now + INVITE_LIFETIME)
+    effect = CreateInvite(turn.fresh_code, INVITE_LIFETIME)
     return Decision(Reply(ReplyKind.ANSWER, "invite_created", {"code": turn.fresh_code, "hours": hours}),
                     (effect,), note="invite created")
 

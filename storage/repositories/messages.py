@@ -54,6 +54,13 @@ class MessageRepository(Repository):
              .order_by(Message.id.desc()).limit(limit))
         return [message_info(row) for row in reversed((await self.session.exec(q)).all())]
 
+    async def latest_reply(self, platform: str, chat_id: str) -> MessageInfo | None:
+        """The newest reply the bot stored for this chat."""
+        q = (select(Message).where(Message.platform == platform, Message.chat_id == chat_id,
+                                   Message.direction == "out").order_by(Message.id.desc()).limit(1))
+        row = (await self.session.exec(q)).first()
+        return message_info(row) if row else None
+
     async def mark_delivered(self, message_id: int, platform_message_id: str) -> None:
         """The platform's id for a reply we sent (the first one wins)."""
         row = await self.session.get(Message, message_id)

@@ -28,6 +28,18 @@ def secret_matches(request: Request, secret: str) -> bool:
 
 
 def build_webhook_app(application: Application, *, secret: str, path: str = "/telegram/webhook") -> Starlette:
+    """A web app of its own with the Telegram route and /healthz (tests; `fawn run` mounts the routes)."""
+    return Starlette(routes=[*telegram_routes(application, secret=secret, path=path), health_route()])
+
+
+def health_route() -> Route:
+    async def health(_: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    return Route("/healthz", health, methods=["GET"])
+
+
+def telegram_routes(application: Application, *, secret: str, path: str = "/telegram/webhook") -> list[Route]:
     if not secret:
         raise ValueError("a webhook needs a secret")
 
@@ -44,8 +56,4 @@ def build_webhook_app(application: Application, *, secret: str, path: str = "/te
         await application.update_queue.put(update)
         return Response(status_code=200)
 
-    async def health(_: Request) -> Response:
-        return PlainTextResponse("ok")
-
-    return Starlette(routes=[Route(path, receive_update, methods=["POST"]),
-                             Route("/healthz", health, methods=["GET"])])
+    return [Route(path, receive_update, methods=["POST"])]

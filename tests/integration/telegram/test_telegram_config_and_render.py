@@ -14,13 +14,13 @@ def test_the_environment_overrides_the_file_and_secrets_stay_hidden(tmp_path, mo
     path = tmp_path / "config.toml"
     path.write_text('[telegram]\ntoken = "file-token"\nmode = "webhook"\n'
                     'webhook_url = "https://x.test/hook"\nwebhook_secret = "file-secret"\n'
-                    '[telegram.listen]\nport = 9000\n')
+                    '[web]\nport = 9000\n')
     monkeypatch.setenv("FAWN_TELEGRAM__TOKEN", "env-token")
-    monkeypatch.setenv("FAWN_TELEGRAM__LISTEN__HOST", "0.0.0.0")
+    monkeypatch.setenv("FAWN_WEB__HOST", "0.0.0.0")
     config = load_config(path)
     logging.getLogger("t").warning("config %s", config)
     assert config.telegram.token.get_secret_value() == "env-token"
-    assert (config.telegram.listen.host, config.telegram.listen.port) == ("0.0.0.0", 9000)
+    assert (config.web.host, config.web.port) == ("0.0.0.0", 9000)
     assert "env-token" not in caplog.text and "file-secret" not in caplog.text
     assert config.database_url.endswith("data/fawn.db")
 

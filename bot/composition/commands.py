@@ -1,0 +1,66 @@
+"""The commands that start Fawn on this machine: `fawn chat` (the terminal family chat on the embedded
+default) and `fawn wechat login` (personal WeChat's QR code)."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.channels.console import ConsoleChat, ConsoleSettings
+from bot.channels.wechat.ilink.api import ILinkApi
+from bot.channels.wechat.ilink.login import LoginFailed, login
+from bot.channels.wechat.ilink.store import credentials_path
+from bot.cli import local_database_url
+from bot.clock import utc_now
+from bot.composition.app import open_fawn
+from bot.config import load_config
+
+
+def chat_main(argv: list[str]) -> int:
+    """`fawn chat [--demo] [--data-dir DIR] [--language zh|en]`: the terminal family chat."""
+    parser = argparse.ArgumentParser(prog="fawn chat", description="terminal family chat")
+    parser.add_argument("--demo", action="store_true", help="a demo family (parent, caregiver, friend) of its own")
+    parser.add_argument("--data-dir", default="data", help="folder for the SQLite file (default: data)")
+    parser.add_argument("--language", choices=["zh", "en"], default="zh")
+    args = parser.parse_args(argv)
+    return asyncio.run(_chat(ConsoleSettings(Path(args.data_dir), args.demo, args.language)))
+
+
+async def _chat(settings: ConsoleSettings) -> int:
+    fawn = await open_fawn(local_database_url(settings.data_dir), chart_dir=settings.data_dir / "charts")
+    try:
+        return await ConsoleChat(fawn.chat, fawn.families, utc_now, settings).run()
+    finally:
+        await fawn.close()
+
+
+def wechat_main(argv: list[str]) -> int:
+    """`fawn wechat login`: connect personal WeChat (iLink) by scanning a QR code; the credentials go to
+    `<[wechat] data_dir>/<account>.credentials.json` (mode 0600)."""
+    parser = argparse.ArgumentParser(prog="fawn wechat", description="personal WeChat (iLink)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    log_in = commands.add_parser("login", help="scan a QR code with WeChat; stores the credentials")
+    log_in.add_argument("--config", default=None, help="path to config.toml (env FAWN_* overrides)")
+    log_in.add_argument("--account", default=None, help="account name (default: [wechat] account)")
+    log_in.add_argument("--base-url", default=None, help="iLink API base URL (default: [wechat] base_url)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except (FileNotFoundError, ValueError) as problem:
+        print(f"fawn wechat: {problem}", file=sys.stderr)
+        return 2
+    target = credentials_path(config.wechat_dir, args.account or config.wechat.account)
+    return asyncio.run(_wechat_login(args.base_url or config.wechat.base_url, target))
+
+
+async def _wechat_login(base_url: str, target: Path) -> int:
+    api = ILinkApi(base_url)
+    try:
+        await login(api, target)
+    except LoginFailed as failed:
+        print(f"fawn wechat login: {failed}", file=sys.stderr)
+        return 1
+    finally:
+        await api.aclose()
+    return 0

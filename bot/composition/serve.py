@@ -1,0 +1,205 @@
+"""`fawn run --config config.toml`: every configured messenger (Telegram, the WeCom AI bot, personal
+WeChat), one web server for whatever needs a URL (the Telegram webhook, WeCom's callbacks), the summary
+scheduler and the outbox retry loop — until SIGINT/SIGTERM. Any number of such processes may run
+against one PostgreSQL database; they share no state but the database."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import Route
+
+from bot.channels.telegram import runner as telegram_runner
+from bot.channels.telegram.application import BotApiEndpoint, build_application
+from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.webhook import health_route, telegram_routes
+from bot.channels.wechat.ilink.api import ILinkApi
+from bot.channels.wechat.ilink.poller import ILinkPoller
+from bot.channels.wechat.ilink.store import StateFile, credentials_path, load_credentials, state_path
+from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_routes
+from bot.channels.wechat.wecom.crypto import CallbackCrypto
+from bot.channels.wechat.wecom.response_url import ResponseUrlPoster, ResponseUrlSender
+from bot.channels.wechat.wecom.socket import WeComSocket
+from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
+from bot.channels.wechat.wecom.turns import WeComTurns
+from bot.clock import utc_now
+from bot.composition.app import Fawn, open_fawn
+from bot.config import FawnConfig, load_config
+from bot.delivery.push import FamilyPush
+from bot.delivery.shown import StoredShownChoices
+from bot.protocol import SendFn
+from bot.push.scheduler import SummaryScheduler
+
+log = logging.getLogger("fawn")
+
+QUIET_LOGGERS = ("httpx", "httpcore")   # httpx logs request URLs, and Bot API URLs hold the token
+Loop = Callable[[asyncio.Event], Awaitable[None]]
+
+
+@dataclass
+class Messengers:
+    """What the configured messengers bring: a sender per platform, web routes, loops and their closing."""
+
+    senders: dict[str, SendFn] = field(default_factory=dict)
+    routes: list[Route] = field(default_factory=list)
+    loops: list[Loop] = field(default_factory=list)
+    closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="fawn run", description="run the messenger bots")
+    parser.add_argument("--config", default=None, help="path to config.toml (env FAWN_* overrides)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except (FileNotFoundError, ValueError) as problem:
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
+    configure_logging(config.log_level)
+    if not _any_messenger(config):
+        print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
+              "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
+        return 2
+    asyncio.run(run(config))
+    return 0
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def _any_messenger(config: FawnConfig) -> bool:
+    return config.telegram.token is not None or config.wecom.configured or config.wechat.enabled
+
+
+async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
+    """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    understanding = config.understanding
+    fawn = await open_fawn(config.database_url, model=understanding.model, base_url=understanding.base_url,
+                           api_key=understanding.api_key.get_secret_value() if understanding.api_key else None,
+                           chart_dir=config.data_dir / "charts")
+    stop = stop or stop_on_signals()
+    messengers = Messengers()
+    tasks: list[asyncio.Task] = []
+    scheduler = None
+    try:
+        await _add_messengers(config, fawn, messengers)
+        push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
+        fawn.chat.announce = push
+        scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
+                                     chart_dir=config.data_dir / "charts")
+        await scheduler.start()
+        fawn.chat.on_settings_changed = scheduler.reschedule_family
+        tasks = _background(config, fawn, messengers, stop)
+        await stop.wait()
+    finally:
+        stop.set()
+        if scheduler is not None:
+            scheduler.shutdown()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for close in reversed(messengers.closers):
+            with contextlib.suppress(Exception):
+                await close()
+        await fawn.close()
+
+
+async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
+    if config.telegram.token is not None:
+        await _telegram(config, fawn, messengers)
+    if config.wecom.configured:
+        _wecom(config, fawn, messengers)
+    if config.wechat.enabled:
+        _wechat(config, fawn, messengers)
+
+
+def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
+    loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops]
+    if messengers.routes:
+        loops.append(lambda done: _serve_web(config, messengers.routes, done))
+    return [asyncio.create_task(loop(stop)) for loop in loops]
+
+
+async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
+    telegram = config.telegram
+    adapter = FawnTelegram(chat=fawn.chat, families=fawn.families, delivery=fawn.outbox, clock=utc_now,
+                           photos_dir=config.photos_dir)
+    webhook = telegram.mode == "webhook"
+    application = build_application(telegram.token.get_secret_value(), adapter, webhook=webhook,
+                                    endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
+                                    rate_limit_retries=telegram.rate_limit_retries)
+    if webhook:
+        secret = telegram.webhook_secret.get_secret_value()
+        await telegram_runner.start_webhook(application, telegram.webhook_url or "", secret)
+        messengers.routes += telegram_routes(application, secret=secret, path=telegram.webhook_path)
+    else:
+        await telegram_runner.start_polling(application)
+    messengers.senders["telegram"] = adapter.sender(application.bot)
+    messengers.closers.append(lambda: telegram_runner.stop(application))
+
+
+def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
+    wecom = config.wecom
+    turns = WeComTurns(fawn.chat, fawn.outbox)
+    if wecom.mode == "websocket":
+        socket_ = WeComSocket(wecom.websocket_url, wecom.bot_id, wecom.secret.get_secret_value(),
+                              heartbeat=wecom.heartbeat_seconds)
+        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
+        messengers.loops.append(channel.run)
+        messengers.senders["wecom"] = channel.push_sender()
+        return
+    crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
+    callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
+                                    passive_seconds=wecom.passive_reply_seconds)
+    messengers.routes += wecom_routes(callback, wecom.callback_path)
+    messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
+    messengers.closers += [callback.idle, callback.poster.aclose]
+
+
+def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
+    account = config.wechat.account
+    credentials = load_credentials(credentials_path(config.wechat_dir, account))
+    if credentials is None:
+        log.error("personal WeChat is enabled but not logged in: run `fawn wechat login`")
+        return
+    api = ILinkApi(credentials.base_url, credentials.token)
+    poller = ILinkPoller(api, StateFile(state_path(config.wechat_dir, account)), fawn.chat, fawn.outbox,
+                         StoredShownChoices(fawn.database))
+    messengers.loops.append(poller.run)
+    messengers.senders["wechat"] = poller.sender
+    messengers.closers.append(api.aclose)
+
+
+async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event) -> None:
+    """One web server for every route a messenger needs, until `stop`."""
+    app = Starlette(routes=[*routes, health_route()])
+    server = uvicorn.Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning",
+                                           access_log=False))
+    log.info("serving %s routes on %s:%s", len(routes), config.web.host, config.web.port)
+    serving = asyncio.create_task(server.serve())
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    server.should_exit = True
+    await serving
+    stopping.cancel()
+
+
+def stop_on_signals() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    return stop
