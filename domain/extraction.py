@@ -112,6 +112,8 @@ class SettingsChange(BaseModel):
     language: Literal["zh", "en"] | None = None
     timezone: str | None = None
     medication_reminder: bool | None = Field(None, description="remind when the next dose is due")
+    push_to: Literal["group", "private"] | None = Field(
+        None, description="where the daily summary and reminders go: the family's group, or parents' private chats")
     no_feeding_hours: float | None = Field(None, description="remind after this many hours without a feed; 0 = off")
     open_sleep_hours: float | None = Field(None, description="remind when a sleep is open this long; 0 = off")
 

@@ -33,4 +33,5 @@ async def family_settings(uow: UnitOfWork, family_id: int) -> dict[str, str]:
     return {"timezone": family.timezone, "language": family.language, "summary_time": family.summary_time,
             "medication_reminder": "on" if reminders.get("medication") else "off",
             "no_feeding_hours": str(reminders.get("no_feeding_hours") or "off"),
-            "open_sleep_hours": str(reminders.get("open_sleep_hours") or "off")}
+            "open_sleep_hours": str(reminders.get("open_sleep_hours") or "off"),
+            "push_to": family.settings.get("push_to") or "group"}

@@ -151,6 +151,8 @@ TURN_OFF = _words(r"关闭|关掉|取消|不用|不要|别|停止|\boff\b|\bstop
 NO_FEEDING = _words(r"喂奶|吃奶|喝奶|没喂|没吃|feed|feeding")    # the no-feed reminder's words
 SUMMARY_NOUN = _words(r"总结|汇总|小结|summary|report")
 SEND_AT = _words(r"每天|改到|改成|设[为成]?|发|send|at\b|every")
+PUSH_TO = _words(r"(?:总结|提醒|推送)(?:和提醒|和总结)?(?:都)?(?:发到|发给|发在|发)(?:(?P<private>私聊|每个人|各自)|群里?)|"
+                 r"send (?:the )?(?:summary|summaries|reminders?) (?:to (?:the )?)?(?:(?P<private2>private(?:ly)?|each of us)|(?:the )?group)")
 IN_ENGLISH = _words(r"(用|说|改成|切换到?)英文|英文回复|reply in english|english please|speak english")
 IN_CHINESE = _words(r"(用|说|改成|切换到?)中文|中文回复|reply in chinese|speak chinese|用汉语")
 

@@ -9,7 +9,7 @@ from domain.vocabulary import ReplyKind
 
 MAX_REMINDER_HOURS = 48
 SETTING_NAMES = ("timezone", "language", "summary_time", "medication_reminder", "no_feeding_hours",
-                 "open_sleep_hours")
+                 "open_sleep_hours", "push_to")
 REMINDER_KEYS = ("medication_reminder", "no_feeding_hours", "open_sleep_hours")
 _HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

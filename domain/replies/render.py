@@ -74,6 +74,8 @@ def _role_set(v, lang, now):
 
 
 def _setting_value(value: Any, lang: Language) -> str:
+    if value in ("group", "private"):
+        return text(lang, f"push_to.{value}")
     if isinstance(value, bool) or value == 0:
         return text(lang, "switch.on" if value else "switch.off")
     return number(value) if isinstance(value, float) else str(value)

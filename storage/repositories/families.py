@@ -18,6 +18,7 @@ DEFAULT_SUMMARY_TIME = time(21)
 # the settings names of the domain → the keys of Family.settings["reminders"]
 REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "no_feeding_hours",
                      "open_sleep_hours": "open_sleep_hours"}
+JSON_SETTINGS = ("push_to",)       # kept in Family.settings itself
 
 
 @dataclass(frozen=True)
@@ -188,15 +189,17 @@ class FamilyRepository(Repository):
     async def update_settings(self, family_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply settings (columns, or reminder switches kept in the settings JSON); returns the values before."""
         row = await self.session.get(Family, family_id)
-        reminders = dict(row.settings.get("reminders") or {})
-        before = {k: reminders.get(REMINDER_SETTINGS[k]) if k in REMINDER_SETTINGS else getattr(row, k, None)
-                  for k in changes}
+        settings, reminders = dict(row.settings), dict(row.settings.get("reminders") or {})
+        before = {k: reminders.get(REMINDER_SETTINGS[k]) if k in REMINDER_SETTINGS else
+                  settings.get(k) if k in JSON_SETTINGS else getattr(row, k, None) for k in changes}
         for key, value in changes.items():
             if key in REMINDER_SETTINGS:
                 reminders[REMINDER_SETTINGS[key]] = value or None
+            elif key in JSON_SETTINGS:
+                settings[key] = value
             else:
                 setattr(row, key, value)
-        row.settings = {**row.settings, "reminders": reminders}   # a new dict: JSON columns see the change
+        row.settings = {**settings, "reminders": reminders}   # a new dict: JSON columns see the change
         self.session.add(row)
         return before
 

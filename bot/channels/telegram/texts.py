@@ -24,6 +24,7 @@ SETTINGS_USAGE = "\n".join((
     "/settings medication_reminder on|off",
     "/settings no_feeding_hours 4|off",
     "/settings open_sleep_hours 6|off",
+    "/settings push_to group|private",
 ))
 EXPORT_CAPTION = both_languages("telegram.export_caption", "{zh}. {en}", count="{count}")   # still a template
 

@@ -8,7 +8,7 @@ from bot.understanding import words as w
 from domain.extraction import SettingsChange
 from domain.summary.time import parse_summary_time
 
-_EXPLICIT = re.compile(r"^\s*/?settings?\s+(summary_time|language|timezone|medication_reminder|no_feeding_hours|"
+_EXPLICIT = re.compile(r"^\s*/?settings?\s+(summary_time|language|timezone|medication_reminder|no_feeding_hours|push_to|"
                        r"open_sleep_hours)\s+(\S+)\s*$", re.I)
 _HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个)?\s*(?:小时|钟头|h\b|hours?)", re.I)
 _ZONE = re.compile(r"(?:时区|timezone|time zone)\s*(?:改成|改为|设为|设成|是|to|is|=)?\s*([A-Za-z_]+/[A-Za-z_]+(?:/[A-Za-z_]+)?)", re.I)
@@ -17,6 +17,8 @@ _ZONE = re.compile(r"(?:时区|timezone|time zone)\s*(?:改成|改为|设为|设
 def read_settings(text: str) -> SettingsChange | None:
     if m := _EXPLICIT.match(text):
         return _explicit(m.group(1).lower(), m.group(2))
+    if m := w.PUSH_TO.search(text):
+        return SettingsChange(push_to="private" if m.group("private") or m.group("private2") else "group")
     if w.REMIND.search(text):
         return _reminder(text)
     if w.IN_ENGLISH.search(text):
@@ -50,6 +52,8 @@ def _explicit(name: str, value: str) -> SettingsChange | None:
         return SettingsChange(summary_time=parse_summary_time(value) or value)
     if name == "language":
         return SettingsChange(language=value) if value in ("zh", "en") else None
+    if name == "push_to":
+        return SettingsChange(push_to=value) if value in ("group", "private") else None
     if name == "medication_reminder":
         return SettingsChange(medication_reminder=value.lower() in ("on", "true", "1", "yes", "开"))
     if name in ("no_feeding_hours", "open_sleep_hours"):
