@@ -16,7 +16,10 @@ import signal
 import socket
 import sys
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
+
+from starlette.routing import Route
 
 from bot.channels.console import ConsoleChat, ConsoleSettings
 from bot.channels.telegram.application import BotApiEndpoint, build_application
@@ -31,11 +34,14 @@ from bot.config import FawnConfig, load_config
 from bot.delivery.outbox import Outbox
 from bot.delivery.push import FamilyPush
 from bot.family.operations import FamilyOperations
+from bot.family.page import FamilyPages
 from bot.push.scheduler import SummaryScheduler
 from bot.push.summaries import SummaryBuilder
 from bot.turn.replies import ReplyResolver
 from bot.turn.service import ChatService
 from bot.understanding.extractor import Extractor, build_extractor
+from bot.web.links import PageLinks
+from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
 
 log = logging.getLogger("fawn")
@@ -72,6 +78,29 @@ def assemble(database: Database, extractor: Extractor, *, clock: Clock = utc_now
     replies = ReplyResolver(SummaryBuilder(chart_dir), charts=chart_dir is not None)
     chat = ChatService(database, extractor, replies, clock=clock)
     return Fawn(database, chat, FamilyOperations(database, clock), Outbox(database, clock))
+
+
+@dataclass(frozen=True)
+class FamilyPageParts:
+    """The family page, ready to mount: its routes (add them to the web app that serves the webhooks)
+    and the link maker the chat's /page (打开记录页) answers with."""
+
+    routes: list[Route]
+    links: PageLinks
+
+
+def family_page(config: FawnConfig, database: Database, clock: Clock = utc_now) -> FamilyPageParts | None:
+    """The family page of `[page]` (None until base_url and secret are set); the Mini App checks initData
+    with the Telegram bot token."""
+    page = config.page
+    if not page.configured:
+        return None
+    secret = page.secret.get_secret_value().encode()
+    pages = FamilyPages(database, clock)
+    token = config.telegram.token.get_secret_value() if config.telegram.token else None
+    access = PageAccess(secret, token, timedelta(seconds=page.init_data_max_age_s), clock)
+    links = PageLinks(pages, page.base_url or "", secret, timedelta(hours=page.link_hours), page.path, clock)
+    return FamilyPageParts(family_page_routes(pages, access, page.path), links)
 
 
 def main(argv: list[str] | None = None) -> int:
