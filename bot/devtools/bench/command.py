@@ -120,6 +120,7 @@ def _write_sample(records: list[RecordView], tz: tzinfo, local_date: date, path:
 BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "summaries": bench_summaries,
     "turns": lambda argv: _bench_turns(argv),
+    "charts": lambda argv: _bench_charts(argv),
 }
 
 
@@ -133,3 +134,9 @@ def main(argv: list[str]) -> int:
         print(f"usage: fawn bench {{{'|'.join(BENCHMARKS)}}} [ARGS]", file=sys.stderr)
         return 2
     return BENCHMARKS[argv[0]](argv[1:])
+
+
+def _bench_charts(argv: list[str]) -> int:
+    from bot.devtools.bench.charts import bench_charts
+
+    return bench_charts(argv)
