@@ -22,6 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench turns|summaries"),
     "eval": ("bot.devtools.eval_time", "measure understanding: fawn eval time [--json] [--verbose]"),
     "wechat": ("bot.composition:wechat_main", "personal WeChat (iLink): fawn wechat login"),
+    "export": ("bot.family.commands:export_main", "a family's data: fawn export FAMILY --format json|csv [--out DIR]"),
+    "import": ("bot.family.commands:import_main",
+               "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units ml|oz]"),
+    "delete-family": ("bot.family.commands:delete_family_main", "remove a family's data: fawn delete-family FAMILY"),
 }
 
 
@@ -41,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def usage() -> str:
     lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options)", "", "commands:"]
-    lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
+    lines += [f"  {name:<14} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 

@@ -3,7 +3,8 @@
 `load_config(path)` is called once, by `fawn run`; nothing is read at import time.
 Secrets are `SecretStr`: they never appear in a repr or a log line.
 Environment names: FAWN_TELEGRAM__TOKEN, FAWN_TELEGRAM__WEBHOOK_SECRET, FAWN_DATABASE__URL,
-FAWN_WECOM__TOKEN, FAWN_WECOM__ENCODING_AES_KEY, FAWN_WECOM__SECRET, FAWN_WECHAT__BASE_URL, …
+FAWN_WECOM__TOKEN, FAWN_WECOM__ENCODING_AES_KEY, FAWN_WECOM__SECRET, FAWN_WECHAT__BASE_URL,
+FAWN_PAGE__SECRET, …
 """
 from __future__ import annotations
 
@@ -85,6 +86,21 @@ class WeChatConfig(BaseModel):
     data_dir: Path | None = None                    # default: <data_dir>/wechat
 
 
+class PageConfig(BaseModel):
+    """The family page (bot/web): read-only, served beside the webhooks; opened as a Telegram Mini App
+    or through a signed link that expires (docs/around-the-chat.md)."""
+
+    base_url: str | None = None              # the public https address it is served at, e.g. https://fawn.example.org
+    secret: SecretStr | None = None          # signs the page links: FAWN_PAGE__SECRET (32+ random bytes)
+    path: str = "/family"
+    link_hours: float = 24.0                 # a link from /page works this long
+    init_data_max_age_s: int = 3600          # a Mini App's initData older than this is refused
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url and self.secret and self.secret.get_secret_value())
+
+
 class UnderstandingConfig(BaseModel):
     model: str = "rules"                      # "rules" (offline) or an OpenAI-compatible chat model name
     base_url: str | None = None               # e.g. http://127.0.0.1:8000/v1 for a local server
@@ -103,6 +119,7 @@ class FawnConfig(BaseSettings):
     understanding: UnderstandingConfig = UnderstandingConfig()
     wecom: WeComConfig = WeComConfig()
     wechat: WeChatConfig = WeChatConfig()
+    page: PageConfig = PageConfig()
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings],

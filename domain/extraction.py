@@ -29,6 +29,7 @@ class Intent(StrEnum):
     SETTINGS = "settings"  # 每天晚上9点发总结
     INVITE = "invite"      # 邀请家人 / /invite (a family code); 取消邀请 revokes the open codes
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
+    PAGE = "page"          # 打开记录页 / /page: a link to the family's page
     CHAT = "chat"          # anything else
 
 

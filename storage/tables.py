@@ -86,7 +86,8 @@ class Baby(SQLModel, table=True):
 
 class Record(SQLModel, table=True):
     __tablename__ = "records"
-    __table_args__ = (Index("ix_records_baby_type_start", "baby_id", "type", "start"),)
+    __table_args__ = (Index("ix_records_baby_type_start", "baby_id", "type", "start"),
+                      Index("uq_records_import_key", "family_id", "import_key", unique=True))
 
     id: int | None = Field(default=None, primary_key=True)
     family_id: int = Field(foreign_key="families.id", index=True)
@@ -101,6 +102,7 @@ class Record(SQLModel, table=True):
     deleted_at: datetime | None = _utc_col()
     source_message_id: int | None = Field(default=None, foreign_key="messages.id")
     task_id: int | None = Field(default=None, foreign_key="agent_tasks.id")
+    import_key: str | None = Field(default=None, max_length=64)   # `fawn import`: the row it came from
 
 
 class Message(SQLModel, table=True):

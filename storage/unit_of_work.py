@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.errors import Conflict
 from storage.repositories.audit import AuditRepository
+from storage.repositories.erasure import ErasureRepository
 from storage.repositories.families import FamilyRepository
 from storage.repositories.messages import MessageRepository
 from storage.repositories.outbox import OutboxRepository
@@ -35,6 +36,7 @@ class UnitOfWork:
     traces: TraceRepository
     outbox: OutboxRepository
     pushes: PushRepository
+    erasure: ErasureRepository
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
@@ -46,6 +48,7 @@ class UnitOfWork:
         self.tasks, self.records = TaskRepository(session), RecordRepository(session)
         self.audit, self.traces = AuditRepository(session), TraceRepository(session)
         self.outbox, self.pushes = OutboxRepository(session), PushRepository(session)
+        self.erasure = ErasureRepository(session)
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,

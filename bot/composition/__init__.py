@@ -7,6 +7,6 @@ service, the family port, the outbox, the messengers — and wires them together
 """
 from bot.composition.app import Fawn, assemble, open_fawn
 from bot.composition.commands import chat_main, wechat_main
-from bot.composition.serve import main, run
+from bot.composition.serve import FamilyPageParts, family_page, main, run
 
-__all__ = ["Fawn", "assemble", "chat_main", "main", "open_fawn", "run", "wechat_main"]
+__all__ = ["Fawn", "FamilyPageParts", "assemble", "chat_main", "family_page", "main", "open_fawn", "run", "wechat_main"]

@@ -14,6 +14,7 @@ import socket
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import uvicorn
 from starlette.applications import Starlette
@@ -32,18 +33,45 @@ from bot.channels.wechat.wecom.response_url import ResponseUrlPoster, ResponseUr
 from bot.channels.wechat.wecom.socket import WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
-from bot.clock import utc_now
+from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
 from bot.config import FawnConfig, load_config
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
+from bot.family.page import FamilyPages
 from bot.protocol import SendFn
 from bot.push.scheduler import SummaryScheduler
+from bot.web.links import PageLinks
+from bot.web.routes import PageAccess, family_page_routes
+from storage.engine import Database
 
 log = logging.getLogger("fawn")
 
 QUIET_LOGGERS = ("httpx", "httpcore")   # httpx logs request URLs, and Bot API URLs hold the token
 Loop = Callable[[asyncio.Event], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class FamilyPageParts:
+    """The family page, ready to mount: its routes (served by the one web server) and the link maker
+    the chat's /page (打开记录页) answers with."""
+
+    routes: list[Route]
+    links: PageLinks
+
+
+def family_page(config: FawnConfig, database: Database, clock: Clock = utc_now) -> FamilyPageParts | None:
+    """The family page of `[page]` (None until base_url and secret are set); the Mini App checks initData
+    with the Telegram bot token."""
+    page = config.page
+    if not page.configured:
+        return None
+    secret = page.secret.get_secret_value().encode()
+    pages = FamilyPages(database, clock)
+    token = config.telegram.token.get_secret_value() if config.telegram.token else None
+    access = PageAccess(secret, token, timedelta(seconds=page.init_data_max_age_s), clock)
+    links = PageLinks(pages, page.base_url or "", secret, timedelta(hours=page.link_hours), page.path, clock)
+    return FamilyPageParts(family_page_routes(pages, access, page.path), links)
 
 
 @dataclass
@@ -97,6 +125,10 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     scheduler = None
     try:
         await _add_messengers(config, fawn, messengers)
+        page = family_page(config, fawn.database)
+        if page is not None:
+            messengers.routes += page.routes
+            fawn.chat.replies.page_links = page.links
         push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",

@@ -1,5 +1,6 @@
 """A family's records leaving Fawn: every live record with the vocabulary's field names, times
-in the family's timezone, as JSON or CSV. Parents only; each export is audited."""
+in the family's timezone — the chat's /export (JSON or CSV, parents only, audited), the full JSON
+document of `fawn export` (family, babies, members, records) and BabyBuddy's CSV layout."""
 from __future__ import annotations
 
 import csv
@@ -9,6 +10,7 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from bot.family.admin import member_role
+from bot.family.babybuddy.export import BabyBuddyFiles, to_babybuddy
 from bot.protocol import ExportFile
 from domain.permissions import Permission, may
 from domain.turn import RecordView
@@ -27,6 +29,31 @@ async def export_for(uow: UnitOfWork, family_id: int, platform_user_id: str, fmt
                   after={"format": "csv" if as_csv else "json", "records": len(rows)})
     body = rows_as_csv(rows) if as_csv else rows_as_json(rows)
     return ExportFile(True, body.encode("utf-8"), "fawn-records.csv" if as_csv else "fawn-records.json", len(rows))
+
+
+EXPORT_FORMAT, EXPORT_VERSION = "fawn-export", 1
+
+
+async def family_document(uow: UnitOfWork, family_id: int) -> dict[str, Any]:
+    """Everything of a family a person may take elsewhere, full fidelity (`fawn import --from json` reads it)."""
+    family = await uow.families.get(family_id)
+    babies = [{"id": b.id, "name": b.name, "nicknames": list(b.nicknames),
+               "birth_date": b.birth_date.isoformat() if b.birth_date else None, "sex": b.sex,
+               "birth_weight_kg": b.birth_weight_kg, "birth_height_cm": b.birth_height_cm}
+              for b in await uow.families.babies(family_id)]
+    members = [{"id": m.id, "platform_user_id": m.platform_user_id, "display_name": m.display_name,
+                "title": m.title, "role": m.role} for m in await uow.families.members(family_id)]
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+            "family": {"id": family.id, "timezone": family.timezone, "language": family.language,
+                       "chats": [{"platform": c.platform, "chat_id": c.chat_id, "kind": c.kind}
+                                 for c in await uow.families.chats(family_id)]},
+            "babies": babies, "members": members, "records": await export_rows(uow, family_id)}
+
+
+async def babybuddy_files(uow: UnitOfWork, family_id: int) -> BabyBuddyFiles:
+    family = await uow.families.get(family_id)
+    records = await uow.records.live(family_id, family.tz, True)
+    return to_babybuddy(records, await uow.families.babies(family_id), family.tz)
 
 
 async def export_rows(uow: UnitOfWork, family_id: int) -> list[dict[str, Any]]:

@@ -2,12 +2,20 @@
 a chat that moved — for the channels and the commands. Each runs in its own unit of work."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.clock import Clock, utc_now
 from bot.family import admin, export, setup
+from bot.family.babybuddy.export import BabyBuddyFiles
+from bot.family.importing import ImportReport, import_source
+from bot.family.sources import Source
 from bot.protocol import ExportFile, FamilySetup, FamilySnapshot, MemberSetup
 from storage.engine import Database
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class FamilyOperations:
@@ -67,3 +75,63 @@ class FamilyOperations:
             moved = await admin.move_chat(uow, platform, old_chat_id, new_chat_id, self.clock())
             await uow.commit()
         return moved
+
+    async def find(self, family: str) -> int | None:
+        """A family by its id (`12`) or by its chat (`telegram:-1001234`)."""
+        platform, _, chat_id = family.partition(":")
+        if chat_id:
+            return await self.family_id(platform, chat_id)
+        if not family.strip().isdigit():
+            return None
+        async with self.database.unit_of_work() as uow:
+            found = await uow.families.get(int(family))
+        return found.id if found else None
+
+    async def timezone(self, family_id: int) -> ZoneInfo:
+        async with self.database.unit_of_work() as uow:
+            family = await uow.families.get(family_id)
+        return family.tz
+
+    async def export_document(self, family_id: int) -> dict[str, Any]:
+        """The full JSON document (`fawn export --format json`), audited."""
+        async with self.database.unit_of_work() as uow:
+            document = await export.family_document(uow, family_id)
+            uow.audit.add(family_id, None, "family_export", self.clock(),
+                          after={"format": "json", "records": len(document["records"]), "by": "command"})
+            await uow.commit()
+        return document
+
+    async def export_babybuddy(self, family_id: int) -> BabyBuddyFiles:
+        """BabyBuddy's CSV files (`fawn export --format csv`), audited."""
+        async with self.database.unit_of_work() as uow:
+            files = await export.babybuddy_files(uow, family_id)
+            written = sum(len(rows) for name, rows in files.rows.items() if name != "child.csv")
+            uow.audit.add(family_id, None, "family_export", self.clock(),
+                          after={"format": "babybuddy", "rows": written, "by": "command"})
+            await uow.commit()
+        return files
+
+    async def import_records(self, family_id: int, source: Source, origin: str) -> ImportReport:
+        """Validate and write what a source holds, once (`fawn import`); one transaction, audited."""
+        async with self.database.unit_of_work() as uow:
+            report = await import_source(uow, family_id, source, origin, self.clock())
+            await uow.commit()
+        return report
+
+    async def removal_counts(self, family_id: int) -> dict[str, int]:
+        async with self.database.unit_of_work() as uow:
+            return await uow.erasure.counts(family_id)
+
+    async def photo_files(self, family_id: int) -> list[Path]:
+        """The stored photo files the family's records point at."""
+        async with self.database.unit_of_work() as uow:
+            family = await uow.families.get(family_id)
+            records = await uow.records.since(family_id, EPOCH, family.tz) if family else []   # deleted too
+        return [Path(r.fields["file"]) for r in records if r.type.value == "photo" and r.fields.get("file")]
+
+    async def remove_family(self, family_id: int) -> dict[str, int]:
+        """Delete every row of the family (`fawn delete-family`); returns the count per table."""
+        async with self.database.unit_of_work() as uow:
+            gone = await uow.erasure.erase(family_id)
+            await uow.commit()
+        return gone

@@ -34,15 +34,18 @@ async def link_chat(uow: UnitOfWork, family_id: int, platform: str, chat_id: str
 
 
 async def add_records(uow: UnitOfWork, family_id: int, records: list[dict[str, Any]], now: datetime) -> None:
-    """Records that exist before a conversation starts (a scenario's `records:`)."""
+    """Records that exist before a conversation starts (a scenario's `records:`); `created_by` names the
+    member who wrote one by their platform user id."""
     babies = await uow.families.babies(family_id)
+    members = {m.platform_user_id: m.id for m in await uow.families.members(family_id)}
     for spec in records:
         spec = dict(spec)
         record_type = RecordType(spec.pop("type"))
         baby_name = spec.pop("baby", None)
         baby = next((b for b in babies if b.name == baby_name), babies[0])
         await uow.records.add(family_id=family_id, baby_id=baby.id, record_type=record_type,
-                              fields=fields_for(record_type, spec), now=now)
+                              fields=fields_for(record_type, spec), now=now,
+                              created_by=members.get(str(spec.get("created_by"))))
 
 
 async def snapshot(uow: UnitOfWork, family_id: int) -> FamilySnapshot:

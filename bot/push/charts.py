@@ -1,24 +1,35 @@
-"""PNG charts (matplotlib, Agg): the last days' milk, sleep and diapers; the growth curve.
+"""PNG charts (matplotlib, Agg): the last days' milk, sleep and diapers; the week's rhythm (作息图);
+the growth curve over WHO bands.
 
-The data each chart plots is a plain value (`WeekChartData`, `GrowthChartData`), so tests
-can check what was drawn without reading pixels.
+The data each chart plots is a plain value (`WeekChartData`, `Rhythm`, `GrowthChartData`), so tests
+can check what was drawn without reading pixels: the PNG's text chunks name the days, the babies, the
+label language and, per panel, the series drawn (PANELS_KEY, JSON).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+from bot.push.chart_frame import draw_and_save
+from bot.push.chart_growth import draw_growth
+from bot.push.chart_rhythm import draw_rhythm
+from bot.push.chart_week import draw_week
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
+from domain.summary.model import MILK_KINDS
+from domain.summary.rhythm import Rhythm
 from domain.vocabulary import Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for tests and debugging
 SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend or panel titles
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
+PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
+WEEK_SIZE, RHYTHM_SIZE = (7.0, 6.8), (7.0, 4.2)
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
 _LABEL_NAMES = ("milk", "sleep", "diapers", "weight_kg", "height_cm", "head_cm", "age", "baby")
@@ -31,6 +42,19 @@ class WeekSeries:
     milk_ml: tuple[float, ...]
     sleep_h: tuple[float, ...]
     diapers: tuple[int, ...]
+    milk_by_kind: tuple[tuple[str, tuple[float, ...]], ...] = ()   # (formula, ml per day), (breast_milk, …)
+    night_h: tuple[float, ...] = ()
+    nap_h: tuple[float, ...] = ()
+    wet_only: tuple[int, ...] = ()
+    solid: tuple[int, ...] = ()          # dirty diapers (wet or not)
+
+    def stacks(self, panel: str) -> dict[str, tuple[float, ...]]:
+        """The panel's stacked series, bottom first."""
+        if panel == "milk":
+            return dict(self.milk_by_kind) or {"formula": self.milk_ml}
+        if panel == "sleep":
+            return {"night": self.night_h, "nap": self.nap_h} if self.night_h else {"night": self.sleep_h}
+        return {"wet": self.wet_only, "solid": self.solid} if self.wet_only else {"wet": self.diapers}
 
 
 @dataclass(frozen=True)
@@ -39,6 +63,8 @@ class WeekChartData:
 
     days: tuple[date, ...]
     series: tuple[WeekSeries, ...]
+    so_far: bool = False          # the last day is not over: its bars are lighter, labelled "so far"
+    title: str = ""               # the baby's name for the title (twins: their names from the series)
 
     @property
     def milk_ml(self) -> tuple[float, ...]:
@@ -61,19 +87,28 @@ class GrowthChartData:
     name: str = ""                                        # the baby's name, a panel's title
 
 
-def week_chart_data(days: Sequence[DaySummary], name: str = "") -> WeekChartData:
+def week_chart_data(days: Sequence[DaySummary], name: str = "", so_far: bool = False,
+                    title: str = "") -> WeekChartData:
     ordered = sorted(days, key=lambda d: d.local_date)
+    by_kind = tuple((kind, tuple(round(d.feeding.ml_by_kind.get(kind, 0.0), 1) for d in ordered))
+                    for kind in MILK_KINDS)
     return WeekChartData(
         days=tuple(d.local_date for d in ordered),
         series=(WeekSeries(name,
                            milk_ml=tuple(round(d.feeding.milk_ml, 1) for d in ordered),
                            sleep_h=tuple(round(d.sleep.total_min / 60, 1) for d in ordered),
-                           diapers=tuple(d.diapers.count for d in ordered)),))
+                           diapers=tuple(d.diapers.count for d in ordered), milk_by_kind=by_kind,
+                           night_h=tuple(round(d.sleep.night_min / 60, 1) for d in ordered),
+                           nap_h=tuple(round(d.sleep.nap_min / 60, 1) for d in ordered),
+                           wet_only=tuple(d.diapers.count - d.diapers.solid for d in ordered),
+                           solid=tuple(d.diapers.solid for d in ordered)),),
+        so_far=so_far, title=title or name)
 
 
 def merged_week_chart_data(charts: Sequence[WeekChartData]) -> WeekChartData:
     """One chart with every baby's series (the charts cover the same days)."""
-    return WeekChartData(charts[0].days, tuple(s for chart in charts for s in chart.series))
+    return WeekChartData(charts[0].days, tuple(s for chart in charts for s in chart.series),
+                         so_far=any(c.so_far for c in charts), title=charts[0].title if len(charts) == 1 else "")
 
 
 def bundled_cjk_font() -> Path | None:
@@ -119,15 +154,6 @@ def _shown_names(names: Sequence[str], lang: str) -> list[str]:
             f"{_labels(lang)['baby']} {i}" for i, name in enumerate(names, start=1)]
 
 
-def _figure(rows: int):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(7, 2.2 * rows), dpi=100, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
 def _fonts(lang: str):
     """A context using the Chinese font (for Chinese labels or names) when there is one."""
     import matplotlib
@@ -137,72 +163,55 @@ def _fonts(lang: str):
 
 
 def render_week_chart(data: WeekChartData, path: Path, language: str = "zh") -> Path:
-    """Three bar panels, one bar per day and baby; writes a PNG to `path` and returns it."""
+    """Three panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty), a bar
+    group per baby; writes a PNG to `path` and returns it."""
     lang = label_language(language)
     names = _shown_names([s.name for s in data.series], lang)
+    title = _shown_names([data.title], lang)[0] if data.title else ""
+
+    def draw(figure) -> dict[str, str]:
+        titled = WeekChartData(data.days, data.series, data.so_far, title)
+        return _chunks(data.days, names, lang, draw_week(figure, titled, _labels(lang), names, lang))
+
     with _fonts(lang):
-        figure = _figure(3)
-        _draw_week(figure, data, _labels(lang), names)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path, format="png", metadata={
-            DAYS_KEY: ",".join(map(str, data.days)), SERIES_KEY: ",".join(names),
-            LABELS_KEY: lang})
-    return path
+        return draw_and_save(WEEK_SIZE, path, draw)
 
 
-def _draw_week(figure, data: WeekChartData, labels: dict[str, str],
-               names: Sequence[str]) -> None:
-    axes = figure.subplots(3, 1, sharex=True)
-    ticks = [f"{d.month}/{d.day}" for d in data.days]
-    count = len(data.series)
-    width = 0.7 / count
-    for index, series in enumerate(data.series):
-        positions = [i + (index - (count - 1) / 2) * width for i in range(len(data.days))]
-        colour = _COLOURS[index % len(_COLOURS)]
-        for ax, values in ((axes[0], series.milk_ml), (axes[1], series.sleep_h),
-                           (axes[2], series.diapers)):
-            bars = ax.bar(positions, values, color=colour, width=width * 0.9,
-                          label=names[index] if count > 1 else None)
-            ax.bar_label(bars, fmt="%g", fontsize=7 if count > 1 else 8)
-    for ax, label in zip(axes, (labels["milk"], labels["sleep"], labels["diapers"]), strict=True):
-        ax.set_ylabel(label)
-        ax.margins(y=0.2)
-        ax.spines[["top", "right"]].set_visible(False)
-    if count > 1:
-        axes[0].legend(fontsize=8, loc="upper left", ncols=count, frameon=False)
-    axes[2].set_xticks(list(range(len(data.days))), ticks)
+def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: str = "") -> Path:
+    """The week's rhythm (作息图): a row per day, 0–24 h across, sleep bars (night / nap), feed and
+    diaper marks, "now" on today's row."""
+    lang = label_language(language)
+    shown = _shown_names([name], lang)[0] if name else ""
+
+    def draw(figure) -> dict[str, str]:
+        return _chunks(rhythm.days, [shown] if shown else [], lang, draw_rhythm(figure, rhythm, shown, lang))
+
+    with _fonts(lang):
+        return draw_and_save(RHYTHM_SIZE, path, draw)
 
 
 def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path: Path,
                         language: str = "zh") -> Path:
-    """Each baby's measurements over its own WHO percentile lines (P3, P15, P50, P85, P97),
-    one panel per baby (twins may differ in sex, and so in lines)."""
+    """Each baby's measurements over its own WHO bands (P3–P97, P15–P85) and P50 line, one panel per
+    baby (twins may differ in sex, and so in lines)."""
     panels = [data] if isinstance(data, GrowthChartData) else list(data)
     lang = label_language(language)
     names = _shown_names([p.name for p in panels], lang)
-    with _fonts(lang):
-        figure = _figure(2 * len(panels))
+
+    def draw(figure) -> dict[str, str]:
         axes = figure.subplots(len(panels), 1, squeeze=False)[:, 0]
-        for ax, panel, name in zip(axes, panels, names, strict=True):
-            _draw_growth(ax, panel, _labels(lang))
-            if len(panels) > 1:
-                ax.set_title(name, fontsize=10, loc="left")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path, format="png", metadata={SERIES_KEY: ",".join(names),
-                                                     LABELS_KEY: lang})
-    return path
+        height = 3.4 * len(panels)
+        figure.subplots_adjust(left=0.1, right=0.93, top=1 - 0.35 / height, bottom=0.5 / height, hspace=0.45)
+        drawn = {name or panel.measure: draw_growth(ax, panel, _labels(lang), name, lang)
+                 for ax, panel, name in zip(axes, panels, names, strict=True)}
+        return _chunks((), names, lang, drawn)
+
+    with _fonts(lang):
+        return draw_and_save((7.0, 3.4 * len(panels)), path, draw)
 
 
-def _draw_growth(ax, data: GrowthChartData, labels: dict[str, str]) -> None:
-    for percentile, curve in sorted(data.lines.items()):
-        weeks = [day / 7 for day, _ in curve]
-        style = "-" if percentile == 50 else "--"
-        ax.plot(weeks, [v for _, v in curve], style, color="#999999", linewidth=1)
-        if curve:
-            ax.annotate(f"P{percentile}", (weeks[-1], curve[-1][1]), fontsize=7, color="#666666")
-    if data.points:
-        ax.plot([d / 7 for d, _ in data.points], [v for _, v in data.points], "o-",
-                color="#d8436b", label=labels["baby"])
-    ax.set_xlabel(labels["age"])
-    ax.set_ylabel(labels[data.measure])
-    ax.spines[["top", "right"]].set_visible(False)
+def _chunks(days: Sequence[date], names: Sequence[str], lang: str, drawn: dict[str, list[str]]) -> dict[str, str]:
+    chunks = {SERIES_KEY: ",".join(names), LABELS_KEY: lang, PANELS_KEY: json.dumps(drawn, ensure_ascii=False)}
+    if days:
+        chunks[DAYS_KEY] = ",".join(map(str, days))
+    return chunks

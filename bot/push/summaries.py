@@ -25,6 +25,7 @@ from domain.summary.days import (
     DaySummary,
     RecordView,
     day_bounds,
+    partial_day_cutoff,
     summarise_days,
     summarise_with_comparisons,
 )
@@ -79,7 +80,7 @@ class SummaryBuilder:
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
                                             family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
@@ -93,7 +94,7 @@ class SummaryBuilder:
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby), path,
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
                                             family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
@@ -117,11 +118,14 @@ class SummaryBuilder:
         return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image, language=family.language)
 
 
-def chart_data(per_baby: Sequence[BabyDays]) -> WeekChartData:
-    """The last 7 days of every baby, a series each (named when there are twins)."""
+def chart_data(per_baby: Sequence[BabyDays], tz: tzinfo | None = None) -> WeekChartData:
+    """The last 7 days of every baby, a series each (named when there are twins); the last day is
+    "so far" when the summary is made before that day is over."""
     named = len(per_baby) > 1
-    return merged_week_chart_data([week_chart_data(b.days[1:], b.baby.name if named else "")
-                                   for b in per_baby])
+    return merged_week_chart_data([week_chart_data(
+        b.days[1:], b.baby.name if named else "", title=b.baby.name,
+        so_far=tz is not None and partial_day_cutoff(b.today.local_date, tz, b.as_of) is not None)
+        for b in per_baby])
 
 
 def daily_text(baby_days: BabyDays, family: FamilyInfo) -> str:

@@ -36,6 +36,7 @@ class TurnContext:
 
     family: FamilyInfo
     chat: ChatView           # the chat the message came from (a group, or someone's one-to-one chat)
+    sender_id: str           # who sent it, as the platform names them
     zone: ZoneInfo
     lang: Language
     now: datetime            # when the message was sent, in the family's zone
@@ -55,7 +56,7 @@ class LoadedTasks:
 async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
                        clock_now: datetime) -> TurnContext:
     zone = family.tz
-    return TurnContext(family=family, chat=chat, zone=zone, lang=Language(family.language),
+    return TurnContext(family=family, chat=chat, sender_id=msg.sender_id, zone=zone, lang=Language(family.language),
                        now=msg.sent_at.astimezone(zone),
                        clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
                        members=await uow.families.members(family.id),

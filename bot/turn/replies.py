@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bot.protocol import OutgoingButton, OutgoingReply
 from bot.push.summaries import SummaryBuilder
 from bot.turn.callback_data import role_token, task_token, undo_token
 from bot.turn.effects import Applied
 from bot.turn.loading import TurnContext
+from domain.replies.catalog import text
 from domain.replies.render import button_label, render
 from domain.tasks import PendingTask
 from domain.turn import Reply
+from domain.vocabulary import ReplyKind
 from storage.unit_of_work import UnitOfWork
 
 Resolver = Callable[[UnitOfWork, TurnContext, dict[str, Any]], Awaitable[OutgoingReply]]
@@ -26,7 +28,9 @@ class ReplyResolver:
     def __init__(self, summaries: SummaryBuilder, charts: bool = True) -> None:
         self.summaries = summaries
         self.charts = charts
-        self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth}
+        self.page_links: PageLinkMaker | None = None      # set when the family page is served
+        self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
+                                            "page_link": self._page_link}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
                       active: PendingTask | None) -> OutgoingReply | None:
@@ -44,9 +48,20 @@ class ReplyResolver:
             return await self.summaries.weekly_reply(uow, ctx.family, ctx.now.date(), as_of=ctx.now)
         return await self.summaries.daily_reply(uow, ctx.family, ctx.now.date(), as_of=ctx.now, chart=self.charts)
 
+    async def _page_link(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """打开记录页 / /page: a link that works for this member only, for a day."""
+        link = await self.page_links.link_for(ctx.chat.platform, ctx.family.id, ctx.sender_id) \
+            if self.page_links else None
+        words = text(ctx.lang, "reply.page_link", link=link) if link else text(ctx.lang, "reply.page_unavailable")
+        return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
+
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
         return await self.summaries.growth_reply(uow, ctx.family, values["measure"])
+
+
+class PageLinkMaker(Protocol):
+    async def link_for(self, platform: str, family_id: int, platform_user_id: str) -> str | None: ...
 
 
 def outgoing(reply: Reply, ctx: TurnContext, task: PendingTask | None, written: list[int]) -> OutgoingReply:

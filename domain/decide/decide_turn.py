@@ -138,6 +138,8 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.PAGE:
+        return Decision(Reply(ReplyKind.ANSWER, "page_link"), note="page link")
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):

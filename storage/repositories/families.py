@@ -6,7 +6,7 @@ from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import update
+from sqlalchemy import exists, update
 from sqlmodel import select
 
 from domain.chats import ChatView
@@ -147,6 +147,19 @@ class FamilyRepository(Repository):
         row = (await self.session.exec(q)).first()
         return member_info(row) if row else None
 
+    async def member_by_id(self, family_id: int, member_id: int) -> MemberInfo | None:
+        """The member, when they belong to this family (a signed link names both)."""
+        row = await self.session.get(Member, member_id)
+        return member_info(row) if row is not None and row.family_id == family_id else None
+
+    async def memberships(self, platform: str, platform_user_id: str) -> list[tuple[FamilyInfo, MemberInfo]]:
+        """The families reached on a platform that know this person, with who they are in each."""
+        on_platform = exists(select(FamilyChat.id).where(FamilyChat.family_id == Family.id,
+                                                         FamilyChat.platform == platform))
+        q = (select(Family, Member).join(Member, Member.family_id == Family.id)
+             .where(on_platform, Member.platform_user_id == platform_user_id).order_by(Family.id))
+        return [(family_info(f), member_info(m)) for f, m in (await self.session.exec(q)).all()]
+
     async def add_member(self, family_id: int, platform_user_id: str, name: str, role: str, now: datetime,
                          title: str | None = None) -> MemberInfo:
         row = Member(family_id=family_id, platform_user_id=platform_user_id, display_name=name[:128],
@@ -169,13 +182,16 @@ class FamilyRepository(Repository):
         q = select(Baby).where(Baby.family_id == family_id).order_by(Baby.id)
         return [baby_view(row) for row in (await self.session.exec(q)).all()]
 
-    async def add_baby(self, family_id: int, spec: dict[str, Any]) -> None:
+    async def add_baby(self, family_id: int, spec: dict[str, Any]) -> int:
         birth = spec.get("birth_date")
         if isinstance(birth, str):
             birth = date.fromisoformat(birth)
-        self.session.add(Baby(family_id=family_id, name=spec["name"], nicknames=list(spec.get("nicknames") or []),
-                              birth_date=birth, sex=spec.get("sex"), birth_weight_kg=spec.get("birth_weight_kg"),
-                              birth_height_cm=spec.get("birth_height_cm")))
+        row = Baby(family_id=family_id, name=spec["name"], nicknames=list(spec.get("nicknames") or []),
+                   birth_date=birth, sex=spec.get("sex"), birth_weight_kg=spec.get("birth_weight_kg"),
+                   birth_height_cm=spec.get("birth_height_cm"))
+        self.session.add(row)
+        await self.flush()
+        return row.id
 
     async def update_profile(self, baby_id: int, fields: dict[str, Any]) -> None:
         row = await self.session.get(Baby, baby_id)

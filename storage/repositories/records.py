@@ -73,11 +73,22 @@ class RecordRepository(Repository):
         q = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(*order)
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
+    async def recent(self, family_id: int, limit: int, zone: tzinfo) -> list[RecordView]:
+        """The newest `limit` live records by when they were written (the family page's "latest")."""
+        q = (select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None))
+             .order_by(Record.created_at.desc(), Record.id.desc()).limit(limit))
+        return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
+
+    async def import_keys(self, family_id: int) -> set[str]:
+        """Every import key the family's records carry, deleted ones too (a deleted import stays deleted)."""
+        q = select(Record.import_key).where(Record.family_id == family_id, Record.import_key.is_not(None))
+        return set((await self.session.exec(q)).all())
+
     async def add(self, *, family_id: int, baby_id: int, record_type: RecordType, fields: dict[str, Any],
                   now: datetime, created_by: int | None = None, message_id: int | None = None,
-                  task_id: int | None = None) -> int:
+                  task_id: int | None = None, import_key: str | None = None) -> int:
         row = Record(family_id=family_id, baby_id=baby_id, type=record_type.value, created_by=created_by,
-                     created_at=now, source_message_id=message_id, task_id=task_id,
+                     created_at=now, source_message_id=message_id, task_id=task_id, import_key=import_key,
                      **record_columns(record_type, fields))
         self.session.add(row)
         await self.flush()

@@ -41,7 +41,7 @@ async def family_with(database, records: list[dict]) -> tuple[Database, int]:
 async def context(uow: UnitOfWork, family_id: int) -> TurnContext:
     family = await uow.families.get(family_id)
     chat = (await uow.families.chats(family_id))[0]
-    return TurnContext(family, chat, ZONE, Language.ZH, NOW, NOW, None, await uow.families.members(family_id),
+    return TurnContext(family, chat, "mom", ZONE, Language.ZH, NOW, NOW, None, await uow.families.members(family_id),
                        tuple(await uow.families.babies(family_id)))
 
 

@@ -95,3 +95,59 @@ def test_twins_growth_curves_are_a_panel_each_with_their_own_who_lines(tmp_path)
     assert drawn[SERIES_KEY] == "Ada,Leo"
     assert Image.open(tmp_path / "growth.png").size[1] > \
         Image.open(render_growth_chart(girl, tmp_path / "one.png", "en")).size[1]
+
+
+def panels(path: Path) -> dict[str, list[str]]:
+    import json
+
+    return json.loads(png_text(path)[chart.PANELS_KEY])
+
+
+def mixed_week():
+    rows = []
+    for d in DATES:
+        noon = datetime.combine(d, datetime.min.time(), SHANGHAI).replace(hour=12)
+        rows += [RecordView("feeding", noon, None, {"kind": "formula", "method": "bottle", "amount_ml": 120}),
+                 RecordView("feeding", noon.replace(hour=15), None, {"kind": "breast_milk", "amount_ml": 60}),
+                 RecordView("sleep", noon.replace(hour=13), noon.replace(hour=14), {"nap": True}),
+                 RecordView("sleep", noon.replace(hour=0), noon.replace(hour=6), {"nap": False}),
+                 RecordView("diaper", noon, None, {"wet": True, "solid": True}),
+                 RecordView("diaper", noon.replace(hour=16), None, {"wet": True})]
+    return list(summarise_days(rows, SHANGHAI, DATES).values())
+
+
+def test_the_week_chart_splits_milk_by_kind_sleep_into_night_and_naps_and_marks_today_so_far(tmp_path) -> None:
+    data = week_chart_data(mixed_week(), "Ada", so_far=True)
+    assert data.series[0].stacks("sleep") == {"night": (6.0,) * 7, "nap": (1.0,) * 7}
+    assert data.series[0].stacks("diapers") == {"wet": (1,) * 7, "solid": (1,) * 7}
+    drawn = render_week_chart(data, tmp_path / "w.png", "en")
+    assert panels(drawn) == {"milk": ["formula", "breast_milk"], "sleep": ["night", "nap"],
+                             "diapers": ["wet", "solid"]}
+    assert png_text(drawn)[DAYS_KEY].split(",") == [str(d) for d in DATES]
+
+
+def test_the_rhythm_chart_is_a_png_naming_its_days_and_what_it_drew(tmp_path) -> None:
+    from domain.summary.rhythm import day_rhythm
+
+    records = [RecordView("sleep", datetime(2025, 6, 2, 20, tzinfo=SHANGHAI), datetime(2025, 6, 3, 6, tzinfo=SHANGHAI),
+                          {"nap": False}),
+               RecordView("feeding", datetime(2025, 6, 3, 7, tzinfo=SHANGHAI), None, {"kind": "formula"})]
+    rhythm = day_rhythm(records, SHANGHAI, DATES, as_of=datetime(2025, 6, 3, 9, tzinfo=SHANGHAI))
+    drawn = png_text(chart.render_rhythm_chart(rhythm, tmp_path / "r.png", "zh", "小满"))
+    assert drawn[DAYS_KEY].split(",") == [str(d) for d in DATES] and drawn[SERIES_KEY] == "小满"
+    assert panels(tmp_path / "r.png") == {"rhythm": ["sleep_night", "feed"]}
+
+
+def test_the_growth_chart_draws_the_who_bands_and_the_baby(tmp_path) -> None:
+    girl = GrowthChartData("weight_kg", ((30, 4.2), (60, 5.1)), percentile_lines("weight_kg", "female", 90), "Ada")
+    assert panels(render_growth_chart(girl, tmp_path / "g.png", "en")) == {
+        "Ada": ["who_p3_p97", "who_p15_p85", "who_p50", "baby"]}
+
+
+def test_a_figure_is_reused_between_charts_of_one_size(tmp_path) -> None:
+    from bot.push import chart_frame
+
+    render_week_chart(week_chart_data(mixed_week()), tmp_path / "a.png", "en")
+    figure = chart_frame._FIGURES[chart.WEEK_SIZE]
+    render_week_chart(week_chart_data(mixed_week()), tmp_path / "b.png", "en")
+    assert chart_frame._FIGURES[chart.WEEK_SIZE] is figure

@@ -1,0 +1,1 @@
+"""BabyBuddy's CSV layout (its django-import-export resources, one file per model) ⇄ our vocabulary."""
