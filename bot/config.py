@@ -8,6 +8,7 @@ FAWN_PAGE__SECRET, …
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -129,6 +130,14 @@ class FawnConfig(BaseSettings):
                                    file_secret_settings: PydanticBaseSettingsSource,
                                    ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    def secrets(self) -> list[str]:
+        """Every secret this configuration holds, for the logs to redact."""
+        found = [self.telegram.token, self.telegram.webhook_secret, self.understanding.api_key, self.wecom.token,
+                 self.wecom.encoding_aes_key, self.wecom.secret, self.page.secret]
+        url = self.database.url or ""
+        password = re.search(r"://[^:/@]+:([^@]+)@", url)
+        return [s.get_secret_value() for s in found if s is not None] + ([password.group(1)] if password else [])
 
     @property
     def database_url(self) -> str:

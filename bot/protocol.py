@@ -82,6 +82,7 @@ class TurnResult:
     press_rejected: bool = False          # a press that changed nothing (stale, foreign, no right)
     family_id: int | None = None
     settings_changed: bool = False       # the family's settings (e.g. summary time) changed this turn
+    failed: bool = False                 # the turn failed and wrote nothing; the reply apologises
 
     @property
     def kind(self) -> ReplyKind:

@@ -18,12 +18,14 @@ def sqlite_url(path: Path | str) -> str:
 
 
 def make_engine(url: str, echo: bool = False) -> AsyncEngine:
-    """An async engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+    """An async engine; SQLite gets WAL, a busy timeout and foreign keys on every connection. SQL
+    parameters (the family's words) never appear in an error message or a log line."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        engine = create_async_engine(url, echo=echo, hide_parameters=True,
+                                     connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, echo=echo, pool_pre_ping=True)
+    return create_async_engine(url, echo=echo, pool_pre_ping=True, hide_parameters=True)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -39,6 +39,7 @@ from bot.config import FawnConfig, load_config
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
+from bot.logs import configure_logging
 from bot.protocol import SendFn
 from bot.push.scheduler import SummaryScheduler
 from bot.web.links import PageLinks
@@ -47,7 +48,6 @@ from storage.engine import Database
 
 log = logging.getLogger("fawn")
 
-QUIET_LOGGERS = ("httpx", "httpcore")   # httpx logs request URLs, and Bot API URLs hold the token
 Loop = Callable[[asyncio.Event], Awaitable[None]]
 
 
@@ -93,19 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as problem:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
-    configure_logging(config.log_level)
+    configure_logging(config.log_level, config.secrets())
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
         return 2
     asyncio.run(run(config))
     return 0
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for name in QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def _any_messenger(config: FawnConfig) -> bool:

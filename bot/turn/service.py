@@ -21,6 +21,7 @@ from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
 from domain.chats import ChatView
 from domain.decide.decide_turn import decide_turn
+from domain.replies.catalog import RUN_ON, both_languages
 from domain.turn import Decision, Reply
 from domain.vocabulary import ReplyKind, Role
 from storage.engine import Database
@@ -46,7 +47,18 @@ class ChatService:
         self.announce: Announce | None = None     # tells the family's parents (the push channel) who joined
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
-        """One chat turn. A lost compare-and-set (two members at once) re-runs the turn."""
+        """One chat turn, wrapped once: a turn that fails writes nothing (its unit of work rolls back),
+        is logged with a trace id and no content, and is answered with a short apology."""
+        try:
+            return await self._handle(msg)
+        except Exception:
+            trace_id = new_trace_id()
+            log.error("turn %s failed (%s message)", trace_id, msg.platform, exc_info=True)
+            apology = OutgoingReply(ReplyKind.ERROR, both_languages("telegram.apology", RUN_ON))
+            return TurnResult(reply=apology, trace_id=trace_id, failed=True)
+
+    async def _handle(self, msg: IncomingMessage) -> TurnResult:
+        """A lost compare-and-set (two members at once) re-runs the turn."""
         for attempt in range(ATTEMPTS):
             try:
                 return await self._turn(msg)

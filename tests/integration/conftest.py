@@ -30,7 +30,7 @@ class Database:
 def pg_engine(schema: str) -> AsyncEngine:
     """`storage.engine.make_engine` with a search_path: asyncpg takes no `options` URL
     parameter, so the schema goes in as a server setting on every connection."""
-    return create_async_engine(PG_URL, pool_pre_ping=True, connect_args={
+    return create_async_engine(PG_URL, pool_pre_ping=True, hide_parameters=True, connect_args={
         "server_settings": {"search_path": schema}, "timeout": PG_CONNECT_TIMEOUT_S})
 
 

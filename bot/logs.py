@@ -1,0 +1,67 @@
+"""Logging that holds no family content and no secrets.
+
+- Secrets (the bot token, webhook and WeCom secrets, API keys, the page secret) are replaced by *** in
+  every line, at every level, wherever they appear (a Bot API URL holds the token).
+- A traceback is shown as where it happened (file, line, function) and the exception's type: an
+  exception's message can carry a message's words or a name (a database error quotes its parameters,
+  a validation error its input). Only at DEBUG is the message shown, and redacted even then.
+- SQL is never logged with its parameters (the engine hides them; its logger is quiet).
+"""
+from __future__ import annotations
+
+import logging
+import re
+import traceback
+from collections.abc import Iterable
+
+QUIET_LOGGERS = ("httpx", "httpcore", "sqlalchemy.engine", "sqlalchemy.pool", "aiosqlite", "asyncio",
+                 "telegram.ext.Updater", "websockets")
+REDACTED = "***"
+# A Telegram bot token wherever it shows (a URL …/bot123456:ABC…/getUpdates), even one we were not told of.
+_BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class Redacting(logging.Filter):
+    """Replaces the secrets it knows, and anything shaped like a bot token, in the formatted line."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.secrets = sorted({s for s in secrets if s and len(s) >= 6}, key=len, reverse=True)
+
+    def redact(self, line: str) -> str:
+        for secret in self.secrets:
+            line = line.replace(secret, REDACTED)
+        return _BOT_TOKEN.sub(REDACTED, line)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.redact(record.getMessage()), ()
+        return True
+
+
+class ContentFreeFormatter(logging.Formatter):
+    """Tracebacks as places and exception types; the exception's own words only at DEBUG."""
+
+    def __init__(self, redacting: Redacting, show_messages: bool) -> None:
+        super().__init__(FORMAT)
+        self.redacting, self.show_messages = redacting, show_messages
+
+    def formatException(self, ei) -> str:  # noqa: N802 — logging's name
+        kind, error, trace = ei
+        places = [f'  File "{f.filename}", line {f.lineno}, in {f.name}' for f in traceback.extract_tb(trace)]
+        said = f": {self.redacting.redact(str(error))}" if self.show_messages else ""
+        return "\n".join(["Traceback (most recent call last):", *places, f"{kind.__name__}{said}"])
+
+
+def configure_logging(level: str = "INFO", secrets: Iterable[str] = ()) -> Redacting:
+    """The process's logging: one handler on stderr, redacted, content-free; noisy libraries quiet."""
+    redacting = Redacting(secrets)
+    handler = logging.StreamHandler()
+    handler.addFilter(redacting)
+    handler.setFormatter(ContentFreeFormatter(redacting, show_messages=level.upper() == "DEBUG"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
+    return redacting

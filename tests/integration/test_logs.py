@@ -1,0 +1,88 @@
+"""What the logs may hold: no message text and no names (at INFO, tracebacks included), and no secrets
+and no SQL parameters at any level — the process's own logging set-up (bot/logs.py), real turns."""
+from __future__ import annotations
+
+import io
+import logging
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.clock import FrozenClock
+from bot.composition import assemble
+from bot.logs import configure_logging
+from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
+from bot.understanding.extractor import ExtractionOutcome, Extractor
+from bot.understanding.request import ExtractionRequest
+from domain.vocabulary import ReplyKind
+from storage.engine import Database
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+TOKEN = "123456789:AAFakeTokenForTheLogsTest_abcdefghijkl"
+SECRET = "webhook-secret-never-logged"
+SECRET_WORDS = "宝宝今天在外婆家喝了七十毫升"
+NAME = "王秀兰奶奶"
+
+
+class Exploding(Extractor):
+    """The rules, except that a message with the secret words fails inside understanding."""
+
+    async def extract(self, request: ExtractionRequest) -> ExtractionOutcome:
+        if SECRET_WORDS in request.text:
+            raise ValueError(f"could not read {request.text!r} from {NAME}")
+        return await super().extract(request)
+
+
+@pytest.fixture
+def captured():
+    """Everything the root logger writes, through the process's own handler, filter and formatter."""
+    stream = io.StringIO()
+
+    def capture(level: str) -> io.StringIO:
+        configure_logging(level, [TOKEN, SECRET])
+        logging.getLogger().handlers[0].stream = stream
+        return stream
+
+    yield capture
+    logging.getLogger().handlers.clear()
+
+
+async def _family(database):
+    clock = FrozenClock(datetime(2026, 5, 4, 20, 0, tzinfo=SHANGHAI))
+    app = assemble(Database(database.engine), Exploding(), clock=clock)
+    await app.families.setup_family(FamilySetup("t", "c", members=(MemberSetup("nai", NAME, "奶奶", "parent"),)))
+    return app, clock
+
+
+async def _say(app, clock, text: str, n: int):
+    clock.advance(timedelta(minutes=1))
+    return await app.chat.handle(IncomingMessage("t", "c", "nai", NAME, f"m{n}", clock(), text))
+
+
+async def test_a_failed_turn_is_logged_with_its_trace_id_and_no_words_or_names(database, captured) -> None:
+    logs = captured("INFO")
+    app, clock = await _family(database)
+    await _say(app, clock, "刚刚喝了90ml配方奶", 1)
+    failed = await _say(app, clock, SECRET_WORDS, 2)
+
+    written = logs.getvalue()
+    assert failed.failed and failed.kind is ReplyKind.ERROR and failed.trace_id in written
+    assert "ValueError" in written and "Traceback" in written          # where it failed is still there
+    assert SECRET_WORDS not in written and NAME not in written and "90ml" not in written
+
+
+async def test_at_debug_no_token_no_secret_and_no_sql_parameters_are_logged(database, captured) -> None:
+    logs = captured("DEBUG")
+    app, clock = await _family(database)
+    logging.getLogger("sqlalchemy.engine").setLevel(logging.INFO)      # even if someone turns SQL logging on
+    logging.getLogger("httpx").info(f"HTTP Request: POST https://api.telegram.org/bot{TOKEN}/getUpdates")
+    logging.getLogger("fawn").debug("webhook set with secret %s", SECRET)
+    logging.getLogger("fawn").debug("a token we were never told of: 987654321:BBanotherTokenThatLooksLikeOne_xyz12")
+    await _say(app, clock, "刚刚喝了91ml配方奶，王秀兰奶奶喂的", 1)
+    await _say(app, clock, SECRET_WORDS, 2)
+
+    written = logs.getvalue()
+    assert TOKEN not in written and SECRET not in written and "BBanotherToken" not in written
+    assert "***" in written
+    assert "王秀兰奶奶喂的" not in written          # the statement's parameters are hidden
