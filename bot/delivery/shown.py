@@ -18,4 +18,4 @@ class StoredShownChoices:
             reply = await uow.messages.latest_reply(platform, chat_id)
         if reply is None:
             return ()
-        return tuple(OutgoingButton(action, action, token) for action, token in reply.payload.get("buttons", ()))
+        return tuple(OutgoingButton(b[0], b[2] if len(b) > 2 else b[0], b[1]) for b in reply.payload.get("buttons", ()))

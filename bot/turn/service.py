@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock, utc_now
-from bot.protocol import IncomingMessage, OutgoingReply, TurnResult
+from bot.protocol import IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import decode
 from bot.turn.effects import Applied, TurnScope, apply_effects
 from bot.turn.joining import join_or_explain
@@ -79,8 +79,9 @@ class ChatService:
             if chat is None:
                 return await self._join_or_explain(uow, msg, trace_id)
             family = await uow.families.get(chat.family_id)
-            if await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg)) is not None:
-                return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family.id)
+            stored = await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg))
+            if stored is not None:
+                return await _redelivered(uow, stored, trace_id, family.id)
             member, newcomer = await self._member(uow, family, msg)
             incoming_id = await _store_incoming(uow, family, member, msg, trace_id)
             result = await self._decide_and_apply(uow, family, chat, member, msg, incoming_id, trace_id, newcomer)
@@ -125,6 +126,19 @@ class ChatService:
                                              self.clock()), True
 
 
+async def _redelivered(uow: UnitOfWork, incoming_id: int, trace_id: str, family_id: int) -> TurnResult:
+    """A message the platform delivers again: nothing is decided twice; a reply that was stored but
+    never reached the chat (the process stopped between the commit and the send) is handed back to be
+    sent now — replies reach the family at least once, effects happen exactly once."""
+    reply = await uow.messages.undelivered_reply(incoming_id)
+    if reply is None:
+        return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family_id)
+    buttons = tuple(OutgoingButton(b[0], b[2] if len(b) > 2 else b[0], b[1]) for b in reply.payload.get("buttons", ()))
+    again = OutgoingReply(ReplyKind(reply.kind), reply.text, buttons, language=reply.payload.get("language", "zh"))
+    return TurnResult(reply=again, trace_id=trace_id, duplicate=True, incoming_id=incoming_id, reply_id=reply.id,
+                      family_id=family_id)
+
+
 def delivery_id(msg: IncomingMessage) -> str:
     """Edits keep the original message id on the platform; each edit version is its own delivery."""
     return f"{msg.message_id}#edit@{int(msg.sent_at.timestamp())}" if msg.edited else msg.message_id
@@ -146,7 +160,8 @@ async def _store_reply(uow: UnitOfWork, ctx: TurnContext, msg: IncomingMessage, 
         return None
     return await uow.messages.add(family_id=ctx.family.id, platform=msg.platform, chat_id=msg.chat_id,
                                   direction="out", text=reply.text, kind=reply.kind.value, sent_at=ctx.clock_now,
-                                  payload={"buttons": [[b.action, b.token] for b in reply.buttons]},
+                                  payload={"buttons": [[b.action, b.token, b.label] for b in reply.buttons],
+                                           "language": reply.language},
                                   reply_to_id=incoming_id, trace_id=trace_id)
 
 

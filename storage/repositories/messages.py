@@ -8,7 +8,7 @@ from typing import Any
 from sqlmodel import select
 
 from storage.repositories.base import Repository
-from storage.tables import Message
+from storage.tables import Message, OutboxItem
 
 
 @dataclass(frozen=True)
@@ -23,11 +23,13 @@ class MessageInfo:
     payload: dict[str, Any] = field(default_factory=dict)
     platform: str = ""
     chat_id: str = ""
+    delivered: bool = False         # a reply the platform accepted (it has the platform's message id)
 
 
 def message_info(row: Message) -> MessageInfo:
     return MessageInfo(row.id, row.direction, row.member_id, row.sender_name, row.text, row.kind, row.sent_at,
-                       dict(row.payload or {}), row.platform, row.chat_id)
+                       dict(row.payload or {}), row.platform, row.chat_id, row.direction == "out" and
+                       row.platform_message_id is not None)
 
 
 class MessageRepository(Repository):
@@ -53,6 +55,16 @@ class MessageRepository(Repository):
         q = (select(Message).where(Message.family_id == family_id, Message.id < before_id)
              .order_by(Message.id.desc()).limit(limit))
         return [message_info(row) for row in reversed((await self.session.exec(q)).all())]
+
+    async def undelivered_reply(self, incoming_id: int) -> MessageInfo | None:
+        """The stored reply to a message when it never reached the platform and no outbox item holds it
+        (the process stopped between the commit and the send)."""
+        q = (select(Message).where(Message.reply_to_id == incoming_id, Message.direction == "out",
+                                   Message.platform_message_id.is_(None),
+                                   ~select(OutboxItem.id).where(OutboxItem.reply_id == Message.id).exists())
+             .order_by(Message.id).limit(1))
+        row = (await self.session.exec(q)).first()
+        return message_info(row) if row else None
 
     async def latest_reply(self, platform: str, chat_id: str) -> MessageInfo | None:
         """The newest reply the bot stored for this chat."""

@@ -108,10 +108,11 @@ async def _awaiting_confirmation(family: Family) -> str:
 
 # --- idempotency -------------------------------------------------------------------------
 
-async def test_a_redelivered_message_writes_once_and_comes_back_as_a_silent_duplicate(family: Family) -> None:
+async def test_a_redelivered_message_whose_reply_was_sent_writes_once_and_is_silent(family: Family) -> None:
     msg = family.message("mom", "刚刚喝了90ml配方奶")
 
     first = await family.send(msg)
+    await family.app.outbox.mark_delivered(first.reply_id, "platform-1")
     again = await family.send(msg)
 
     assert first.kind is ReplyKind.RECORDED and len(first.written) == 1
@@ -119,6 +120,26 @@ async def test_a_redelivered_message_writes_once_and_comes_back_as_a_silent_dupl
     assert await family.count(Record) == 1
     assert await family.count(Message, Message.platform_message_id == msg.message_id) == 1
     assert await family.count(AuditEntry, AuditEntry.action == "record_create") == 1
+
+
+async def test_a_redelivered_message_whose_reply_never_left_gets_that_same_reply_and_nothing_is_redone(
+        family: Family) -> None:
+    # The process stopped after the turn committed and before the send: the platform delivers again.
+    msg = family.message("mom", "昨晚8点到凌晨3点睡的")
+    first = await family.send(msg)
+
+    again = await family.send(msg)
+    await family.app.outbox.mark_delivered(again.reply_id, "platform-1")
+    third = await family.send(msg)
+
+    assert again.duplicate is True and again.written == ()
+    assert again.reply is not None and again.reply_id == first.reply_id
+    assert (again.reply.kind, again.reply.text, again.reply.language) == (first.reply.kind, first.reply.text, "zh")
+    assert [(b.action, b.label, b.token) for b in again.reply.buttons] == \
+        [(b.action, b.label, b.token) for b in first.reply.buttons]
+    assert third.duplicate is True and third.reply is None
+    assert await family.count(AgentTask) == 1
+    assert await family.count(Message, Message.direction == "out") == 1
 
 
 async def test_pressing_confirm_twice_writes_one_record_and_rejects_the_second_press(family: Family) -> None:

@@ -29,6 +29,9 @@ class FakeChatService:
     next_id: int = 1
     received: list[IncomingMessage] = field(default_factory=list)
 
+    async def delivered(self, reply_id: int | None, platform_message_id: str) -> None:
+        """A reply the runner showed; the fake resends nothing, so there is nothing to remember."""
+
     async def setup_family(self, setup: FamilySetup) -> int:
         self.babies = [{"id": i + 1, **b} for i, b in enumerate(setup.babies)]
         self.roles = {m.sender_id: m.role for m in setup.members}

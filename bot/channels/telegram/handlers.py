@@ -56,7 +56,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     incoming = message_to_incoming(message, bot_id=context.bot.id, bot_username=context.bot.username,
                                    edited=update.edited_message is not None, photo_path=photo_path)
     result = await fawn.chat.handle(incoming)
-    if result.duplicate:
+    if result.reply is None:      # silence, or a redelivery whose reply was already sent
         return
     await fawn.send_result(context.bot, incoming.chat_id, result)
 
@@ -69,7 +69,7 @@ async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     incoming = press_to_incoming(query, fawn.clock())
     result = await fawn.chat.handle(incoming)
-    if result.duplicate:
+    if result.duplicate and result.reply is None:
         await _answer(query)
         return
     if result.press_rejected:
@@ -84,12 +84,14 @@ async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | N
     if pressed is None or not isinstance(pressed, Message):
         await fawn.send_result(bot, chat_id, result)
         return
-    # The edited message keeps its platform id, which already belongs to the reply that
-    # carried the button; so the outcome reply is not marked delivered under that id.
     edited = await show_outcome(bot, chat_id, pressed.message_id, result.reply,
                                 carried_photo=bool(pressed.photo))
     if not edited:
         await fawn.send_result(bot, chat_id, result)
+    elif result.reply_id is not None:
+        # The edited message's own id belongs to the reply that carried the button; the outcome is
+        # marked delivered as an edit of it, so a redelivered press is not shown again.
+        await fawn.delivery.mark_delivered(result.reply_id, f"edit:{pressed.message_id}@{result.reply_id}")
 
 
 async def _answer(query, text: str | None = None) -> None:

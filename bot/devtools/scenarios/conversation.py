@@ -41,8 +41,9 @@ class Conversation:
         if isinstance(message, str):
             return PlayedTurn(None, "none", changes_between(before, before), before, problem=message)
         result = await self.service.handle(message)
-        if result.reply is not None:
+        if result.reply is not None:           # shown in the chat, as a channel would: delivered
             self.replies.append(SentReply(result.reply, result.reply_id, message.chat_id))
+            await self.service.delivered(result.reply_id, f"scenario-{number}")
         after = await self.state()
         return PlayedTurn(result.reply, str(result.kind), changes_between(before, after), after)
 

@@ -42,6 +42,9 @@ class ScenarioApp:
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         return await self.fawn.chat.handle(msg)
 
+    async def delivered(self, reply_id: int | None, platform_message_id: str) -> None:
+        await self.fawn.outbox.mark_delivered(reply_id, platform_message_id)
+
     async def setup_family(self, setup: FamilySetup) -> int:
         return await self.fawn.families.setup_family(setup)
 

@@ -2,8 +2,11 @@
 API, the real application service, a real SQLite database."""
 from __future__ import annotations
 
+from telegram import Message
+
 from bot.channels.telegram import texts
 from bot.channels.telegram.render import CALLBACK_DATA_LIMIT
+from bot.channels.telegram.translate import message_to_incoming
 from tests.fakes.telegram_api import ApiCall
 from tests.integration.telegram.records import live_records, stored_reply
 from tests.integration.telegram.updates import FRIEND, GROUP, MOM, button_press, text_message
@@ -145,6 +148,32 @@ async def test_a_redelivered_message_is_recorded_and_answered_once(harness_facto
     replies = [c for c in bot.fake.calls_of("sendMessage") if c.params["text"] not in fixed]
     assert len(replies) == 1
     assert len(await live_records(sessions)) == 1
+
+
+async def test_a_reply_lost_to_a_stop_between_commit_and_send_is_sent_when_telegram_delivers_again(
+        harness_factory, real_service, sessions, clock):
+    update = text_message("刚刚喝了91ml配方奶", at=clock())
+    async with harness_factory(real_service) as bot:
+        await bot.start_family()
+        await bot.flush()
+        before = len(bot.fake.calls_of("sendMessage"))
+        # The turn commits, then the process stops before anything is sent.
+        crashed = await real_service.chat.handle(message_to_incoming(
+            Message.de_json(update["message"], bot.application.bot), bot_id=bot.application.bot.id,
+            bot_username=bot.application.bot.username))
+        assert len(bot.fake.calls_of("sendMessage")) == before
+        _, again = await bot.deliver(update)          # Telegram never got its 200: the same update
+        sent = await bot.sent_after(before)
+        _, third = await bot.deliver(update)
+        await bot.flush()
+    assert again.duplicate and again.written == () and again.reply_id == crashed.reply_id
+    assert sent.params["text"] == crashed.reply.text
+    assert third.duplicate and third.reply is None
+    fixed = (*texts.HELP_TEXTS, texts.WELCOME_NEW)
+    assert [c.params["text"] for c in bot.fake.calls_of("sendMessage") if c.params["text"] not in fixed] == \
+        [crashed.reply.text]
+    assert len(await live_records(sessions)) == 1
+    assert (await stored_reply(sessions, crashed.reply_id)).platform_message_id == str(sent.result["message_id"])
 
 
 async def test_the_undo_command_undoes_the_last_record(harness_factory, real_service, sessions):

@@ -82,7 +82,7 @@ class ILinkPoller:
         if incoming is None:
             return
         result = await self.chat.handle(await as_press(incoming, self.shown))
-        if result.duplicate or result.reply is None:
+        if result.reply is None:     # silence, or a redelivery already answered
             return
         await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
 

@@ -58,7 +58,7 @@ class WeComTurns:
         except Exception:
             log.exception("wecom turn failed for message %s", callback.message_id)
             return render(callback, OutgoingReply(ReplyKind.ERROR, APOLOGY), None)
-        if result.duplicate or result.reply is None:
+        if result.reply is None:     # silence, or a redelivery already answered
             return None
         return render(callback, result.reply, result)
 
