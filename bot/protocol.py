@@ -83,6 +83,8 @@ class TurnResult:
     family_id: int | None = None
     settings_changed: bool = False       # the family's settings (e.g. summary time) changed this turn
     failed: bool = False                 # the turn failed and wrote nothing; the reply apologises
+    retry_later: bool = False            # the database was unavailable: nothing kept, no reply; the channel
+                                         # leaves the message unacknowledged so the platform delivers it again
 
     @property
     def kind(self) -> ReplyKind:

@@ -8,3 +8,8 @@ class Conflict(Exception):
 
 class TaskConflict(Conflict):
     """Someone else changed the task first (compare-and-set lost)."""
+
+
+class Unavailable(Exception):
+    """The database could not be reached, timed out or stayed locked: nothing was kept, and the same
+    work can be tried again later (a channel then leaves the message unacknowledged)."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage.errors import Conflict
+from storage.errors import Conflict, Unavailable
 from storage.repositories.audit import AuditRepository
 from storage.repositories.erasure import ErasureRepository
 from storage.repositories.families import FamilyRepository
@@ -55,8 +56,13 @@ class UnitOfWork:
                         trace: TracebackType | None) -> None:
         try:
             await self._session.rollback()      # a no-op after commit
+        except Exception:
+            if not unavailable(error):
+                raise
         finally:
             await self._session.close()
+        if unavailable(error):
+            raise Unavailable(type(error).__name__) from error
 
     async def commit(self) -> None:
         try:
@@ -66,3 +72,10 @@ class UnitOfWork:
 
     async def rollback(self) -> None:
         await self._session.rollback()
+
+
+def unavailable(error: BaseException | None) -> bool:
+    """A database that is down, unreachable, timing out or locked (not a bug, not a conflict)."""
+    if isinstance(error, OperationalError | InterfaceError | PoolTimeout | ConnectionError | TimeoutError):
+        return True
+    return isinstance(error, DBAPIError) and error.connection_invalidated

@@ -166,14 +166,15 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
     application = build_application(telegram.token.get_secret_value(), adapter, webhook=webhook,
                                     endpoint=BotApiEndpoint(telegram.base_url, telegram.base_file_url),
                                     rate_limit_retries=telegram.rate_limit_retries)
+    polling = None
     if webhook:
         secret = telegram.webhook_secret.get_secret_value()
         await telegram_runner.start_webhook(application, telegram.webhook_url or "", secret)
         messengers.routes += telegram_routes(application, secret=secret, path=telegram.webhook_path)
     else:
-        await telegram_runner.start_polling(application)
+        polling = await telegram_runner.start_polling(application)
     messengers.senders["telegram"] = adapter.sender(application.bot)
-    messengers.closers.append(lambda: telegram_runner.stop(application))
+    messengers.closers.append(lambda: telegram_runner.stop(application, polling))
 
 
 def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:

@@ -25,7 +25,7 @@ from domain.replies.catalog import RUN_ON, both_languages
 from domain.turn import Decision, Reply
 from domain.vocabulary import ReplyKind, Role
 from storage.engine import Database
-from storage.errors import Conflict
+from storage.errors import Conflict, Unavailable
 from storage.repositories.families import FamilyInfo, MemberInfo
 from storage.unit_of_work import UnitOfWork
 
@@ -48,9 +48,15 @@ class ChatService:
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         """One chat turn, wrapped once: a turn that fails writes nothing (its unit of work rolls back),
-        is logged with a trace id and no content, and is answered with a short apology."""
+        is logged with a trace id and no content, and is answered with a short apology — except when the
+        database is unavailable: then there is no reply and the result says to leave the message for the
+        platform to deliver again."""
         try:
             return await self._handle(msg)
+        except Unavailable as down:
+            trace_id = new_trace_id()
+            log.warning("turn %s not run, the database is unavailable (%s): left for redelivery", trace_id, down)
+            return TurnResult(reply=None, trace_id=trace_id, failed=True, retry_later=True)
         except Exception:
             trace_id = new_trace_id()
             log.error("turn %s failed (%s message)", trace_id, msg.platform, exc_info=True)

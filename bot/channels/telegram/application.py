@@ -31,16 +31,15 @@ class BotApiEndpoint:
 
 def build_application(token: str, fawn: FawnTelegram, *, endpoint: BotApiEndpoint = BotApiEndpoint(),
                       webhook: bool = False, rate_limit_retries: int = 3) -> Application:
-    """The Application. With `webhook=True` there is no Updater: our own web server puts
-    updates on `application.update_queue`."""
+    """The Application, without PTB's Updater: updates reach `process_update` from our own poller or
+    webhook route, each acknowledged only after its turn. (`webhook` is kept for the callers' sake.)"""
     builder = (Application.builder().token(token)
                .rate_limiter(AIORateLimiter(max_retries=rate_limit_retries)))
     if endpoint.base_url:
         builder = builder.base_url(endpoint.base_url)
     if endpoint.base_file_url:
         builder = builder.base_file_url(endpoint.base_file_url)
-    if webhook:
-        builder = builder.updater(None)
+    builder = builder.updater(None)
     application = builder.build()
     application.bot_data["fawn"] = fawn
     install_handlers(application)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from telegram import Bot, Message, Update
@@ -29,6 +29,22 @@ class FawnTelegram:
     delivery: DeliveryPort
     clock: Clock
     photos_dir: Path
+    unfinished: set[int] = field(default_factory=set)   # updates to leave unacknowledged (database down)
+
+    async def turn(self, update: Update, incoming) -> TurnResult:
+        """The service's turn; an update whose turn could not run is remembered as unfinished, so the
+        webhook answers 503 and the poller does not acknowledge it: Telegram delivers it again."""
+        result = await self.chat.handle(incoming)
+        if result.retry_later:
+            self.unfinished.add(update.update_id)
+        return result
+
+    def finished(self, update_id: int) -> bool:
+        """Whether the update was handled (and may be acknowledged); forgets it either way."""
+        if update_id in self.unfinished:
+            self.unfinished.discard(update_id)
+            return False
+        return True
 
     def sender(self, bot: Bot) -> TelegramSender:
         return TelegramSender(bot, self.migrate_chat)
@@ -55,8 +71,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     photo_path = await download_photo(context.bot, message, fawn.photos_dir)
     incoming = message_to_incoming(message, bot_id=context.bot.id, bot_username=context.bot.username,
                                    edited=update.edited_message is not None, photo_path=photo_path)
-    result = await fawn.chat.handle(incoming)
-    if result.reply is None:      # silence, or a redelivery whose reply was already sent
+    result = await fawn.turn(update, incoming)
+    if result.reply is None:      # silence, a redelivery whose reply was already sent, or not run
         return
     await fawn.send_result(context.bot, incoming.chat_id, result)
 
@@ -68,7 +84,9 @@ async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if query is None:
         return
     incoming = press_to_incoming(query, fawn.clock())
-    result = await fawn.chat.handle(incoming)
+    result = await fawn.turn(update, incoming)
+    if result.retry_later:        # left unanswered: Telegram delivers the press again
+        return
     if result.duplicate and result.reply is None:
         await _answer(query)
         return

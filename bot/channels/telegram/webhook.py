@@ -1,4 +1,8 @@
-"""The webhook: our own starlette app puts Telegram updates on the Application's queue.
+"""The webhook: our own starlette route runs each Telegram update's turn before it answers.
+
+Telegram gets 200 only once the turn committed (or was a redelivery): a process that stops while a
+turn runs never acknowledged it, so Telegram delivers the update again and the turn runs once. When
+the database is unavailable the answer is 503, which Telegram also retries.
 
 The secret header is checked before anything is parsed: a missing or wrong
 X-Telegram-Bot-Api-Secret-Token gets 403, a body that is not an update gets 400.
@@ -53,7 +57,9 @@ def telegram_routes(application: Application, *, secret: str, path: str = "/tele
             update = Update.de_json(json.loads(body), application.bot)
         except (ValueError, TypeError, KeyError, AttributeError):
             return PlainTextResponse("not an update", status_code=400)
-        await application.update_queue.put(update)
+        await application.process_update(update)
+        if not application.bot_data["fawn"].finished(update.update_id):
+            return PlainTextResponse("try again", status_code=503)
         return Response(status_code=200)
 
     return [Route(path, receive_update, methods=["POST"])]

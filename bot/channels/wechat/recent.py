@@ -23,5 +23,9 @@ class RecentIds:
             self._ids.popitem(last=False)
         return True
 
+    def forget(self, message_id: str) -> None:
+        """A message whose turn could not run: its redelivery is welcome."""
+        self._ids.pop(message_id, None)
+
     def __contains__(self, message_id: str) -> bool:
         return message_id in self._ids

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram import texts
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
@@ -36,18 +37,18 @@ class TelegramHarness:
             webhook=webhook, rate_limit_retries=rate_limit_retries)
 
     async def __aenter__(self) -> TelegramHarness:
-        await self.application.initialize()
-        await self.application.start()
-        if not self.webhook:
-            await self.application.updater.start_polling(poll_interval=0, timeout=1)
+        if self.webhook:
+            await self.application.initialize()
+            await self.application.start()
+        else:
+            self.polling = await telegram_runner.start_polling(self.application, timeout=1,
+                                                                retry_pause=0.01)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         if not self.webhook:
             await self.fake.release_long_polls()
-            await self.application.updater.stop()
-        await self.application.stop()
-        await self.application.shutdown()
+        await telegram_runner.stop(self.application, None if self.webhook else self.polling)
 
     # -- talking to the bot -------------------------------------------------------------
     async def say(self, text: str, **kwargs: Any) -> tuple[IncomingMessage, TurnResult]:

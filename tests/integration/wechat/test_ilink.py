@@ -16,9 +16,12 @@ from bot.channels.wechat.ilink.poller import ILinkPoller
 from bot.channels.wechat.ilink.sender import ILinkSender, PushWindowClosed
 from bot.channels.wechat.ilink.store import ContextToken, StateFile, credentials_path, load_credentials, state_path
 from bot.cli import main
+from bot.composition import open_fawn
 from bot.protocol import FamilySetup, MemberSetup, OutgoingButton, OutgoingReply
 from domain.vocabulary import ChatKind, ReplyKind
+from storage.engine import sqlite_url
 from tests.fakes.ilink_api import BOT_ID, BOT_TOKEN, FakeILinkApi, user_text, user_voice
+from tests.integration.locks import impatient, write_lock
 from tests.integration.telegram.records import live_records
 from tests.integration.wechat.conftest import app_of, chat_of
 
@@ -165,3 +168,26 @@ async def test_a_push_needs_a_recent_context_token(fake_ilink, api, clock, tmp_p
     assert fake_ilink.sent_texts()[-1] == "今天的总结\n\n回复 1 撤销"
     assert [b.token for b in await sender.shown.latest("wechat", MOM_WX)] == ["u1"]
     assert len(fake_ilink.of("sendmessage")) == 2
+
+
+async def test_a_batch_whose_turn_cannot_run_keeps_its_cursor_and_runs_once_when_it_can(
+        fake_ilink, api, clock, tmp_path, monkeypatch):
+    impatient(monkeypatch)
+    app = await open_fawn(sqlite_url(tmp_path / "locked.db"), clock=clock)
+    try:
+        mom = MemberSetup(MOM_WX, "李妈妈", "妈妈", "parent")
+        await app.families.setup_family(FamilySetup(platform="wechat", chat_id=MOM_WX,
+                                                    chat_kind=ChatKind.PRIVATE, members=(mom,)))
+        await fake_ilink.queue_batch(user_text(MOM_WX, "刚刚喝了91ml配方奶", at=clock()))
+        async with polling(api, app, app.database.sessions, clock, tmp_path):
+            with write_lock(tmp_path / "locked.db"):
+                await fake_ilink.wait_for("getupdates", 3)     # fetched, not run, fetched again …
+                sent_while_locked = len(fake_ilink.of("sendmessage"))
+            await fake_ilink.wait_for("sendmessage", 1)
+        records = await live_records(app.database.sessions)
+    finally:
+        await app.close()
+    cursors = [r.body["get_updates_buf"] for r in fake_ilink.of("getupdates")]
+    assert sent_while_locked == 0 and cursors[:3] == ["", "", ""]
+    assert len(records) == 1 and len(fake_ilink.of("sendmessage")) == 1
+    assert StateFile(state_path(tmp_path, "default")).state.cursor == "c1"

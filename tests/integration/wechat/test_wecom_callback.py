@@ -8,10 +8,13 @@ import httpx
 from sqlmodel import select
 
 from bot.channels.wechat.wecom.response_url import ResponseUrlSender
+from bot.composition import open_fawn
+from storage.engine import sqlite_url
 from storage.tables import Message
 from tests.fakes.wecom_api import WeComSide, card_buttons, card_text, click_body, text_body
+from tests.integration.locks import impatient, write_lock
 from tests.integration.telegram.records import live_records, stored_reply
-from tests.integration.wechat.conftest import CALLBACK_PATH, FRIEND, GROUP, MOM, GatedService, chat_of
+from tests.integration.wechat.conftest import CALLBACK_PATH, FRIEND, GROUP, MOM, GatedService, chat_of, family
 
 SEED_SLEEP = ("昨晚睡眠7个小时", "差不多，醒1次", "8点到3点")
 
@@ -169,3 +172,23 @@ async def test_a_failed_late_answer_waits_in_the_outbox_and_is_retried(
     sent = await service.outbox.retry_due({"wecom": sender}, clock() + timedelta(minutes=1))
     (posted,) = await response_urls.wait_for(1)
     assert sent == 1 and posted.body["msgtype"] == "template_card"
+
+
+async def test_a_callback_whose_turn_cannot_run_gets_503_and_its_redelivery_is_answered_once(
+        make_callback_app, tmp_path, clock, monkeypatch, wecom):
+    impatient(monkeypatch)
+    app = await open_fawn(sqlite_url(tmp_path / "locked.db"), clock=clock)
+    try:
+        await app.families.setup_family(family("wecom", GROUP))
+        _, client = make_callback_app(app)
+        body = text_body("msg-locked-1", "@Fawn 刚刚喝了91ml配方奶", userid=MOM, chatid=GROUP)
+        with write_lock(tmp_path / "locked.db"):
+            locked = await post(client, wecom, body)
+        answered = passive(wecom, await post(client, wecom, body))
+        again = passive(wecom, await post(client, wecom, body))
+        records = await live_records(app.database.sessions)
+    finally:
+        await app.close()
+    assert locked.status_code == 503
+    assert answered is not None and "91" in card_text(answered) and again is None
+    assert len(records) == 1

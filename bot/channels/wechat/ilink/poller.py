@@ -58,33 +58,43 @@ class ILinkPoller:
             log.warning("getupdates failed: %s", type(failed).__name__)
             await _pause(stop, self.retry_pause)
             return
-        await self.handle_batch(answer)
+        if not await self.handle_batch(answer):
+            log.warning("a wechat batch left for later: the database is unavailable")
+            await _pause(stop, self.retry_pause)
 
-    async def handle_batch(self, answer: dict[str, Any]) -> None:
-        """Every message's turn, then the new cursor (and the conversations' context tokens) saved."""
+    async def handle_batch(self, answer: dict[str, Any]) -> bool:
+        """Every message's turn, then the new cursor (and the conversations' context tokens) saved.
+        When a turn could not run (the database was unavailable) the cursor stays where it was, so the
+        same batch is fetched again; the turns that did run recognise their redelivery. False then."""
         for msg in answer.get("msgs") or []:
             self._remember_context(msg)
             try:
-                await self._turn(msg)
+                if not await self._turn(msg):
+                    self.state.save()
+                    return False
             except Exception:
                 log.exception("a wechat message could not be handled")
         if answer.get("get_updates_buf"):
             self.state.state.cursor = str(answer["get_updates_buf"])
         self.state.save()
+        return True
 
     def _remember_context(self, msg: dict[str, Any]) -> None:
         if msg.get("message_type") == MESSAGE_TYPE_USER and msg.get("context_token") and msg.get("from_user_id"):
             self.state.state.context_tokens[str(msg["from_user_id"])] = ContextToken(
                 str(msg["context_token"]), self.clock())
 
-    async def _turn(self, msg: dict[str, Any]) -> None:
+    async def _turn(self, msg: dict[str, Any]) -> bool:
+        """One message's turn and its reply; False when the turn could not run."""
         incoming = message_to_incoming(msg, self.clock())
         if incoming is None:
-            return
+            return True
         result = await self.chat.handle(await as_press(incoming, self.shown))
-        if result.reply is None:     # silence, or a redelivery already answered
-            return
-        await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
+        if result.retry_later:
+            return False
+        if result.reply is not None:     # None: silence, or a redelivery already answered
+            await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
+        return True
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> None:

@@ -19,7 +19,7 @@ from bot.channels.wechat.recent import RecentIds
 from bot.channels.wechat.wecom.crypto import CallbackCrypto, CallbackRejected
 from bot.channels.wechat.wecom.response_url import ResponseUrlBook, ResponseUrlPoster
 from bot.channels.wechat.wecom.translate import PLATFORM, WeComCallback, read_callback
-from bot.channels.wechat.wecom.turns import WeComTurns
+from bot.channels.wechat.wecom.turns import TurnNotRun, WeComTurns
 from bot.clock import Clock, utc_now
 
 log = logging.getLogger("fawn.wecom")
@@ -77,7 +77,11 @@ class WeComCallbackChannel:
         if not done:
             self._in_background(self._answer_late(turn, callback))
             return Response(status_code=200)
-        answer = turn.result()
+        try:
+            answer = turn.result()
+        except TurnNotRun:              # nothing kept: let WeCom deliver it again
+            self.recent.forget(callback.message_id)
+            return PlainTextResponse("try again", status_code=503)
         if answer is None:
             return Response(status_code=200)
         envelope = await self.crypto.encrypt_async(answer.body, nonce)
@@ -86,7 +90,12 @@ class WeComCallbackChannel:
 
     async def _answer_late(self, turn: asyncio.Task, callback: WeComCallback) -> None:
         """The slow turn's answer, through the callback's response_url (the outbox keeps it on failure)."""
-        answer = await turn
+        try:
+            answer = await turn
+        except TurnNotRun:
+            self.recent.forget(callback.message_id)
+            log.warning("a late wecom turn could not run (database unavailable); left for redelivery")
+            return
         if answer is None or not callback.response_url or callback.incoming is None:
             return
         url = callback.response_url

@@ -12,9 +12,10 @@ import asyncio
 from bot.channels.wechat.wecom.cards import new_task_id, push_body
 from bot.channels.wechat.wecom.socket import RESPOND, RESPOND_UPDATE, SEND, WeComSocket
 from bot.channels.wechat.wecom.translate import PLATFORM, read_callback
-from bot.channels.wechat.wecom.turns import Answer, WeComTurns
+from bot.channels.wechat.wecom.turns import APOLOGY, Answer, TurnNotRun, WeComTurns, render
 from bot.clock import Clock, utc_now
 from bot.protocol import OutgoingReply
+from domain.vocabulary import ReplyKind
 
 
 class WeComSocketChannel:
@@ -29,7 +30,10 @@ class WeComSocketChannel:
 
     async def on_frame(self, frame: dict) -> None:
         callback = read_callback(frame.get("body") or {}, self.clock(), self.bot_name)
-        answer = await self.turns.answer(callback)
+        try:
+            answer = await self.turns.answer(callback)
+        except TurnNotRun:              # no redelivery on this transport: say so now
+            answer = render(callback, OutgoingReply(ReplyKind.ERROR, APOLOGY), None)
         if answer is None or callback.incoming is None:
             return
         req_id = str((frame.get("headers") or {}).get("req_id") or "")

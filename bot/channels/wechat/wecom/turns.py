@@ -27,6 +27,11 @@ log = logging.getLogger("fawn.wecom")
 APOLOGY = both_languages("telegram.apology", RUN_ON)      # the family is not known when a turn fails
 
 
+class TurnNotRun(Exception):
+    """The database was unavailable: nothing was kept. The callback answers 503 (WeCom sends it again);
+    the long connection, which has no redelivery, answers with the apology."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """What one callback's turn shows, and how each transport can show it."""
@@ -58,6 +63,8 @@ class WeComTurns:
         except Exception:
             log.exception("wecom turn failed for message %s", callback.message_id)
             return render(callback, OutgoingReply(ReplyKind.ERROR, APOLOGY), None)
+        if result.retry_later:
+            raise TurnNotRun(callback.message_id)
         if result.reply is None:     # silence, or a redelivery already answered
             return None
         return render(callback, result.reply, result)
