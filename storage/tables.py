@@ -220,4 +220,6 @@ class SummaryClaim(SQLModel, table=True):
     kind: str = Field(default="daily", max_length=16)   # daily | weekly
     claimed_by: str = Field(max_length=64)
     claimed_at: datetime = _utc_col(nullable=False)
+    attempted_at: datetime | None = _utc_col()     # the last send attempt began (set before the platform call)
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sent_at: datetime | None = _utc_col()

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
+from bot.push.attempts import record_attempt
 from domain.records import SLEEP_MAX
 from domain.replies.reminders import feeding_text, medication_text, sleep_text
 from domain.summary.days import RecordView
@@ -148,6 +149,7 @@ async def _claim_and_send(database: Database, push: PushFn, family: FamilyInfo, 
     if not won:
         return 0
     reply = OutgoingReply(ReplyKind.ANSWER, reminder.text, language=family.language)
+    await record_attempt(database, family, local_date, reminder.key, now)
     delivered = await push(family, reply, f"reminder:{reminder.key}")
     async with database.unit_of_work() as uow:
         await uow.pushes.mark_sent(family.id, local_date, reminder.key, now)

@@ -18,6 +18,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from bot.clock import Clock
 from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
+from bot.push.attempts import record_attempt
 from bot.push.reminders import run_reminders
 from bot.push.summaries import SummaryBuilder
 from storage.engine import Database
@@ -175,7 +176,10 @@ class SummaryScheduler:
 
     async def _deliver(self, family: FamilyInfo, local_date: date, kind: str, reply: OutgoingReply) -> None:
         """Push it (a failed send is kept by the outbox, which retries it itself); either way the
-        claim is then marked sent, so no other instance takes it over."""
+        claim is then marked sent, so no other instance takes it over. The attempt is recorded first:
+        a process that dies after the platform accepted it and before the mark leaves a claim another
+        instance takes over once (at most one duplicate, logged as possible)."""
+        await record_attempt(self.database, family, local_date, kind, self.clock())
         try:
             await self.push(family, reply, f"summary:{kind}:{local_date.isoformat()}")
         except Exception:   # a broken push must not stop the claim from being closed
@@ -194,3 +198,4 @@ class SummaryScheduler:
     async def _family(self, family_id: int) -> FamilyInfo | None:
         async with self.database.unit_of_work() as uow:
             return await uow.families.get(family_id)
+

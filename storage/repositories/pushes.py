@@ -16,6 +16,10 @@ from storage.tables import SummaryClaim
 SUMMARY_CLAIM_LEASE = timedelta(minutes=10)
 """How long a claim that was never sent keeps other instances off: after it, the claimer is
 taken to have died between claiming and sending, and another instance may claim it again."""
+MAX_SEND_ATTEMPTS = 2
+"""A claim whose send was attempted (the platform may have shown it) is taken over at most once more:
+a crash between the platform's acceptance and the sent mark leads to at most one duplicate, and the
+claim's `attempts` says it may have happened."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,8 @@ class ClaimInfo:
     claimed_by: str
     claimed_at: datetime
     sent_at: datetime | None
+    attempted_at: datetime | None = None
+    attempts: int = 0
 
 
 class PushRepository(Repository):
@@ -46,8 +52,20 @@ class PushRepository(Repository):
         taken = await self.session.exec(update(SummaryClaim).where(
             SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
             SummaryClaim.kind == kind, SummaryClaim.sent_at.is_(None), SummaryClaim.claimed_at < now - lease,
+            SummaryClaim.attempts < MAX_SEND_ATTEMPTS,
         ).values(claimed_by=instance_id, claimed_at=now))
         return taken.rowcount == 1
+
+    async def attempting(self, family_id: int, local_date: date, kind: str, now: datetime) -> int:
+        """Record a send attempt before the platform is called (the caller commits at once); returns
+        how many attempts there were before this one — more than 0 means an earlier attempt's outcome
+        is unknown, and this send may be a duplicate."""
+        where = (SummaryClaim.family_id == family_id, SummaryClaim.local_date == local_date,
+                 SummaryClaim.kind == kind)
+        before = (await self.session.exec(select(SummaryClaim.attempts).where(*where))).first() or 0
+        await self.session.exec(update(SummaryClaim).where(*where).values(
+            attempted_at=now, attempts=SummaryClaim.attempts + 1))
+        return before
 
     async def mark_sent(self, family_id: int, local_date: date, kind: str, now: datetime) -> None:
         """The push left its job: sent, or handed to the outbox (which retries it itself)."""
@@ -61,10 +79,12 @@ class PushRepository(Repository):
         q = select(SummaryClaim.family_id, SummaryClaim.local_date, SummaryClaim.kind).where(
             SummaryClaim.kind.in_(list(kinds)), SummaryClaim.sent_at.is_(None),
             SummaryClaim.claimed_at < claimed_before, SummaryClaim.claimed_at >= claimed_since,
+            SummaryClaim.attempts < MAX_SEND_ATTEMPTS,
         ).order_by(SummaryClaim.id)
         return [(f, d, k) for f, d, k in (await self.session.exec(q)).all()]
 
     async def for_family(self, family_id: int) -> list[ClaimInfo]:
         q = select(SummaryClaim).where(SummaryClaim.family_id == family_id).order_by(SummaryClaim.id)
-        return [ClaimInfo(c.family_id, c.local_date, c.kind, c.claimed_by, c.claimed_at, c.sent_at)
+        return [ClaimInfo(c.family_id, c.local_date, c.kind, c.claimed_by, c.claimed_at, c.sent_at,
+                          c.attempted_at, c.attempts)
                 for c in (await self.session.exec(q)).all()]

@@ -487,3 +487,30 @@ async def test_twins_growth_curves_come_in_one_image_with_a_line_of_text_each(db
                                        "Pip：还没有可以画曲线的生长记录。"]
     assert pup and reply.image is not None
     assert len(Image.open(reply.image).text[SERIES_KEY].split(",")) == 2
+
+
+class KilledAfterSending(Sent):
+    """The platform takes the summary, then the process dies before it can mark the claim sent."""
+
+    async def __call__(self, family: FamilyInfo, reply: OutgoingReply, about: str) -> bool:
+        self.replies.append((family.id, reply))
+        raise asyncio.CancelledError("killed")
+
+
+async def test_a_summary_whose_sender_died_after_the_platform_took_it_goes_out_at_most_once_more(
+        db, tmp_path) -> None:
+    family_id, baby_id = await seed_family(db)
+    await seed_week(db, family_id, baby_id, JUNE_3)
+    sent, clock = KilledAfterSending(), FrozenClock(local(JUNE_3, 21))
+    with pytest.raises(asyncio.CancelledError):
+        await scheduler(db, sent, clock, tmp_path, "a").run_due(family_id, JUNE_3)
+    [first] = await claims(db, family_id)
+    clock.advance(SUMMARY_CLAIM_LEASE + timedelta(minutes=1))
+    with pytest.raises(asyncio.CancelledError):           # taken over: the one possible duplicate
+        await scheduler(db, sent, clock, tmp_path, "b").retry_stale_claims()
+    [second] = await claims(db, family_id)
+    clock.advance(SUMMARY_CLAIM_LEASE + timedelta(minutes=1))
+    assert await scheduler(db, sent, clock, tmp_path, "c").retry_stale_claims() == []
+    assert (first.attempts, first.attempted_at, first.sent_at) == (1, local(JUNE_3, 21), None)
+    assert (second.attempts, second.claimed_by, second.sent_at) == (2, "b", None)
+    assert len(sent.replies) == 2
