@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +60,10 @@ class FakeTelegramApi:
         self._site = LoopbackSite()
         self._polls_released = False
         self.port = 0
+        # Fault injection (the crash test): awaited with (method, params) as a call arrives — returning
+        # True drops it unrecorded, as if it never reached Telegram — and after it was recorded.
+        self.on_arrival: Callable[[str, dict], Awaitable[bool]] | None = None
+        self.on_recorded: Callable[[str, dict], Awaitable[None]] | None = None
 
     # -- life cycle ---------------------------------------------------------------
     async def start(self) -> None:
@@ -123,10 +127,14 @@ class FakeTelegramApi:
             return _error(401, "Unauthorized")
         method = request.match_info["method"]
         params, files = await _read_params(request)
+        if self.on_arrival is not None and await self.on_arrival(method, params):
+            return _error(500, "Internal Server Error: dropped")
         outcome, value = await self._answer(method, params)
         async with self._changed:
             self.calls.append(ApiCall(method, params, files, value if outcome == "ok" else None))
             self._changed.notify_all()
+        if self.on_recorded is not None:
+            await self.on_recorded(method, params)
         return _ok(value) if outcome == "ok" else value
 
     async def _answer(self, method: str, params: dict) -> tuple[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 from datetime import UTC, datetime
 
 import httpx
@@ -15,23 +14,7 @@ from bot.composition import run
 from bot.config import load_config
 from tests.fakes.ilink_api import BOT_ID, BOT_TOKEN, FakeILinkApi, user_text
 from tests.fakes.wecom_api import AES_KEY, TOKEN, WeComSide, text_body
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-async def wait_until_serving(base_url: str) -> None:
-    async with httpx.AsyncClient(base_url=base_url) as client:
-        for _ in range(200):
-            try:
-                if (await client.get("/healthz")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                await asyncio.sleep(0.05)      # the server is still binding: poll its readiness, not a delay
-    raise TimeoutError("the web server never answered /healthz")
+from tests.integration.serving import free_port, wait_until_serving
 
 
 async def test_fawn_run_serves_wecom_callbacks_and_personal_wechat_in_one_family(tmp_path, monkeypatch):
