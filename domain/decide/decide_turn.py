@@ -1,8 +1,9 @@
 """`decide_turn`: the whole product decision for one chat turn. Pure; refusals are values.
 
-Order (vocabulary.md): role check → with an active task: supplement, correction,
-confirmation, cancellation or a new topic → without one: a correction of a recent
-record → a new record or a query → general chat.
+Order (vocabulary.md): the extraction's values checked at the door (door.py) → with an active
+task: supplement, correction, confirmation, cancellation or a new topic → without one: a
+correction of a recent record → a new record or a query → general chat → the member's rights
+checked on what the decision does (guard.py).
 """
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from dataclasses import replace
 
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
+from domain.decide.door import at_the_door
+from domain.decide.guard import guarded
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
@@ -23,12 +26,15 @@ from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
-WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO, Intent.DELETE}
 TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
 
 
 def decide_turn(turn: Turn) -> Decision:
-    return with_newcomer_prompt(turn, _one_active_task(turn, _decide(turn)))
+    """Values are checked at the door first; rights are checked last, on the effects."""
+    checked = at_the_door(turn)
+    if isinstance(checked, Decision):
+        return with_newcomer_prompt(turn, checked)
+    return with_newcomer_prompt(checked, guarded(checked, _one_active_task(checked, _decide(checked))))
 
 
 def _one_active_task(turn: Turn, decision: Decision) -> Decision:
@@ -46,9 +52,6 @@ def _one_active_task(turn: Turn, decision: Decision) -> Decision:
 def _decide(turn: Turn) -> Decision:
     if turn.press is not None:
         return decide_role_press(turn) if turn.press.action == "role" else decide_press(turn)
-    refusal = _refuse_without_right(turn)
-    if refusal:
-        return refusal
     if turn.photo_file is not None:
         return _photo(turn)
     if turn.edit_target is not None and turn.extraction.slots.given():
@@ -58,20 +61,6 @@ def _decide(turn: Turn) -> Decision:
         if decided is not None:
             return decided
     return _without_task(turn)
-
-
-def _refuse_without_right(turn: Turn) -> Decision | None:
-    e = turn.extraction
-    if may(turn.member.role, Permission.RECORD):
-        return None
-    sends_content = turn.photo_file is not None or turn.edit_target is not None and e.slots.given()
-    wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
-                                                 or e.reference or e.intent is Intent.UNDO)
-    answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
-    if sends_content or wants_write or answers_task:
-        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
-                        note="no right")
-    return None
 
 
 def _with_task(turn: Turn, task: PendingTask) -> Decision | None:

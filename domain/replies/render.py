@@ -5,6 +5,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import guard_texts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
 from domain.replies.describe import FIELD, TYPE, clock, describe, number, pick
@@ -67,6 +68,12 @@ STATIC = {
              "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
              "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)"),
 }
+
+
+STATIC.update(guard_texts.STATIC)
+REASON.update(guard_texts.REASON)
+PROBLEM.update(guard_texts.PROBLEM)
+BUTTON_LABELS.update(guard_texts.BUTTON_LABELS)
 
 
 def render(reply: Reply, lang: Language, now: datetime) -> str:
@@ -205,13 +212,15 @@ SEX = {"female": ("女孩", "girl"), "male": ("男孩", "boy")}
 
 
 def _profile_value(key: str, value: Any, lang: Language) -> str:
+    if value is None:
+        return "?"
     if key == "sex" and value in SEX:
         return pick(SEX[value], lang)
     if key == "birth_weight_kg":
         return f"{number(value)}kg"
     if key == "birth_height_cm":
         return f"{number(value)}cm"
-    return "?" if value is None else str(value)
+    return str(value)
 
 
 def _changes(v: dict, lang: Language, arrow: bool) -> str:
