@@ -15,6 +15,8 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Tool
 from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from bot.understanding.accounting import accounted
+from bot.understanding.numerals import normalise
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.rules import CONFIDENT, extract
 from domain.extraction import Extraction
@@ -70,8 +72,10 @@ class Extractor:
             if proposal.confidence >= CONFIDENT:
                 return ExtractionOutcome(proposal, "rules", _ms(began), via_agent=False)
         result = await self.agent.run(request.to_prompt())
-        zone = request.now.tzinfo
-        return ExtractionOutcome(result.output.localised(zone), self.model_name, _ms(began), via_agent=True)
+        reading = result.output.localised(request.now.tzinfo)
+        # Whatever the model reports, the harness counts too: a number or a time it did not use.
+        reading = accounted(reading, normalise(request.text.strip()), request.now)
+        return ExtractionOutcome(reading, self.model_name, _ms(began), via_agent=True)
 
 
 def _ms(began: float) -> float:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.door import at_the_door
+from domain.decide.duplicates import answer_twin, asks_same_or_another
 from domain.decide.guard import guarded
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
@@ -68,6 +69,9 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if task.action is TaskAction.PROFILE_UPDATE and e.intent in TASK_ANSWERS and \
             not may(turn.member.role, Permission.EDIT_PROFILE):
         return Decision(Reply(ReplyKind.REFUSED, "profile_parent_only"), note="no right: profile")
+    if asks_same_or_another(task) and (e.intent is Intent.CONFIRM or e.intent is Intent.CORRECT
+                                         and not e.slots.given()):
+        return answer_twin(turn, task, same=e.intent is Intent.CONFIRM)    # 是（同一次） / 不是
     if e.intent is Intent.CONFIRM:
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)
@@ -96,7 +100,7 @@ def _supply(turn: Turn, task: PendingTask) -> Decision:
 
 def _ask_again(turn: Turn, task: PendingTask) -> Decision:
     if task.action is TaskAction.CREATE and task.state is TaskState.PENDING:
-        return advance_create(turn, task, {})
+        return advance_create(turn, task, {}, from_message=False)
     return Decision(Reply(ReplyKind.ASK, "still_waiting", {"type": task.record_type}), note="ask again")
 
 

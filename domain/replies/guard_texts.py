@@ -4,6 +4,13 @@ render.py looks these up next to its own tables; every key here is new with the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from domain.replies.describe import describe, number, pick
+from domain.vocabulary import Language
+
 STATIC: dict[str, tuple[str, str]] = {
     "delete_unclear": ("要删除哪一条呢？比如“删掉刚才那条”或“删掉6点那次喂奶”。",
                        "Which record should go? e.g. “delete the last one” or “delete the 6am feed”."),
@@ -33,4 +40,66 @@ BUTTON_LABELS: dict[str, tuple[str, str]] = {
     "choose:same": ("是同一次", "Same one"),
     "choose:another": ("是另一次", "Another one"),
     "choose:restore": ("↩ 找回刚才的", "↩ Bring it back"),
+}
+
+
+def _zh(lang: Language) -> bool:
+    return lang is Language.ZH
+
+
+def reason_text(v: dict[str, Any], lang: Language, now: datetime) -> str | None:
+    """The reason of an uncertain read-back, with what was not understood or the date it assumed."""
+    doubt = v.get("doubt") or {}
+    if not doubt:
+        return None
+    parts = []
+    if doubt.get("unaccounted"):
+        said = "、".join(f"“{u}”" for u in doubt["unaccounted"]) if _zh(lang) else \
+            ", ".join(f"“{u}”" for u in doubt["unaccounted"])
+        parts.append(f"{said} 我没用上" if _zh(lang) else f"I didn't use {said}")
+    if doubt.get("clock_yesterday") is not None:
+        hm = f"{doubt['clock_yesterday']:%H:%M}"
+        parts.append(f"今天的{hm}还没到，按昨天记，对吗" if _zh(lang)
+                     else f"{hm} today is still ahead, so I took yesterday")
+    if not parts:
+        parts.append(pick(REASON["uncertain_reading"], lang))
+    return "；".join(parts) if _zh(lang) else "; ".join(parts)
+
+
+def doubt_note(doubt: dict[str, Any], lang: Language) -> str:
+    """After a question: the part of the message the reading did not use."""
+    said = doubt.get("unaccounted") or []
+    if not said:
+        return ""
+    if _zh(lang):
+        return "（" + "、".join(f"“{u}”" for u in said) + " 我没看懂，如果有关也请告诉我）"
+    return " (I didn't understand " + ", ".join(f"“{u}”" for u in said) + ".)"
+
+
+def _existing(v: dict[str, Any], lang: Language, now: datetime) -> str:
+    who = ("你" if _zh(lang) else "you") if v.get("by_you") else (v.get("by") or ("有人" if _zh(lang) else "someone"))
+    record = describe(v.get("type"), v["existing"], now, lang)
+    return f"{who} 已记录：{record}" if _zh(lang) else f"{who} already recorded {record}"
+
+
+def _confirm_duplicate(v, lang, now):
+    this = describe(v.get("type"), v["fields"], now, lang)
+    return (f"{_existing(v, lang, now)}。是同一次吗？（这次：{this}）" if _zh(lang)
+            else f"{_existing(v, lang, now)}. Is it the same one? (this one: {this})")
+
+
+def _confirm_dose_too_soon(v, lang, now):
+    hours = number(v.get("interval_h") or 4)
+    this = describe(v.get("type"), v["fields"], now, lang)
+    return (f"{_existing(v, lang, now)}，离这次还不到{hours}小时。确定要再记一次吗？{this}" if _zh(lang)
+            else f"{_existing(v, lang, now)} — less than {hours} h before this one. Record it anyway? {this}")
+
+
+def _duplicate_same(v, lang, now):
+    return "好的，是同一次，不重复记录。" if _zh(lang) else "OK — the same one, not recorded twice."
+
+
+RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
+    "confirm_duplicate": _confirm_duplicate, "confirm_dose_too_soon": _confirm_dose_too_soon,
+    "duplicate_same": _duplicate_same,
 }

@@ -78,6 +78,8 @@ BUTTON_LABELS.update(guard_texts.BUTTON_LABELS)
 
 def render(reply: Reply, lang: Language, now: datetime) -> str:
     text = pick(STATIC[reply.key], lang) if reply.key in STATIC else _RENDERERS[reply.key](reply.values, lang, now)
+    if reply.key != "confirm" and reply.values.get("doubt"):
+        text += guard_texts.doubt_note(reply.values["doubt"], lang)
     if "newcomer" in reply.values:
         text += "\n" + _newcomer({"name": reply.values["newcomer"]}, lang, now)
     return text
@@ -117,7 +119,7 @@ def _ask(v, lang, now):
 
 
 def _confirm(v, lang, now):
-    reasons = pick(REASON.get(str(v.get("reason")), ("", "")), lang)
+    reasons = guard_texts.reason_text(v, lang, now) or pick(REASON.get(str(v.get("reason")), ("", "")), lang)
     if v.get("before") is not None:
         before = describe(v["type"], v["before"], now, lang)
         body = f"{before} → {_desc(v, lang, now)}"
@@ -288,3 +290,4 @@ _RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "already_so": _already_so,
 }
 _RENDERERS.update(QUERY_RENDERERS)
+_RENDERERS.update(guard_texts.RENDERERS)

@@ -18,7 +18,7 @@ OZ_KG = 0.028349523
 INCH_CM = 2.54
 OZ_ML = 29.5735
 
-NUM = r"(\d+(?:\.\d+)?)"
+NUM = r"((?:(?<![\da-zA-Z.])-)?\d+(?:\.\d+)?)"     # a sign only where no number or word runs into it
 _WEIGHT = re.compile(
     rf"{NUM}\s*斤\s*(?:(半)|{NUM}\s*两)?"
     rf"|{NUM}\s*两"
