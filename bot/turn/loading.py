@@ -8,7 +8,8 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from domain.extraction import Extraction, Intent, QueryMetric
+from domain.extraction import Extraction, Intent, Query, QueryMetric
+from domain.limits import date_problem
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask
@@ -85,9 +86,9 @@ async def load_undo_target(s: AsyncSession, family: Family, zone: ZoneInfo,
 async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
                              extraction: Extraction) -> tuple[RecordView, ...]:
     """The records a question reads: the period's records, or the latest few of one type per baby."""
-    if extraction.intent is not Intent.QUERY or extraction.query is None:
+    query = _askable(extraction, now)
+    if query is None:
         return ()
-    query = extraction.query
     start, end = query_window(query, now)
     wanted = wanted_type(query)
     if is_latest(query) and wanted is not None:
@@ -101,8 +102,8 @@ async def load_query_records(s: AsyncSession, family: Family, zone: ZoneInfo, no
 async def load_query_facts(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
                            extraction: Extraction) -> dict[str, Any]:
     """Facts the domain cannot compute itself: WHO percentiles of the latest growth records."""
-    query = extraction.query
-    if extraction.intent is not Intent.QUERY or query is None or query.metric is not QueryMetric.GROWTH:
+    query = _askable(extraction, now)
+    if query is None or query.metric is not QueryMetric.GROWTH:
         return {}
     from bot.push.growth import percentile_of
 
@@ -119,6 +120,14 @@ async def load_query_facts(s: AsyncSession, family: Family, zone: ZoneInfo, now:
                  for m in GROWTH_MEASURES if view.fields.get(m) is not None}
         percentiles[row.id] = {m: p for m, p in found.items() if p is not None}
     return {FACTS_PERCENTILES: percentiles}
+
+
+def _askable(extraction: Extraction, now: datetime) -> Query | None:
+    """The question, when its day is one the domain's door lets in (else the domain refuses it)."""
+    query = extraction.query
+    if extraction.intent is not Intent.QUERY or query is None:
+        return None
+    return None if query.day is not None and date_problem("day", query.day, now.date()) else query
 
 
 LATEST_LIMIT = {RecordType.GROWTH: 20, RecordType.HEALTH: 50, RecordType.PHOTO: 5}

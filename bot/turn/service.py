@@ -23,6 +23,7 @@ from bot.turn import loading as load
 from bot.turn.callback_data import decode
 from bot.turn.context import context_lines
 from bot.turn.effects import TurnScope, apply_effects
+from bot.turn.incoming import MAX_TEXT, normalised, too_long, too_long_decision
 from bot.turn.replies import outgoing
 from bot.understanding.extractor import ExtractionOutcome, Extractor
 from bot.understanding.request import ExtractionRequest, TaskHint
@@ -35,7 +36,6 @@ from storage.repositories import turns as repo
 from storage.tables import Baby, Family, Member, Message, TurnTrace
 
 log = logging.getLogger("fawn.service")
-MAX_TEXT = 2000
 ATTEMPTS = 3
 
 
@@ -66,6 +66,7 @@ class ChatService:
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         """One chat turn. A lost compare-and-set (two members at once) re-runs the turn."""
+        msg = normalised(msg)                    # before anything else reads the message
         for attempt in range(ATTEMPTS):
             try:
                 return await self._turn(msg)
@@ -100,10 +101,12 @@ class ChatService:
                                 newcomer: bool = False) -> TurnResult:
         ctx = await self._context(s, family, msg)
         tasks = await load.load_tasks(s, family, ctx.zone, ctx.clock_now, ctx.press)
-        outcome = await self._understand(s, ctx, msg, incoming, tasks.active)
+        unread = too_long(msg)                   # stored, answered, not read: nothing changes
+        outcome = _not_read() if unread else await self._understand(s, ctx, msg, incoming, tasks.active)
         turn = await self._build_turn(s, ctx, member, msg, outcome.extraction, tasks)
         turn = replace(turn, newcomer=newcomer and family.chat_kind == ChatKind.GROUP.value)
-        decision = _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
+        decision = too_long_decision() if unread else \
+            _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
         applied = await apply_effects(s, decision.effects, TurnScope(family.id, member.id, incoming.id, ctx.clock_now))
         reply = await self._reply(s, ctx, decision, applied, tasks.active)
         reply_row = await self._store_reply(s, family, msg, incoming, reply, trace_id, ctx.clock_now)
@@ -250,6 +253,10 @@ def _no_family(msg: IncomingMessage) -> OutgoingReply | None:
         return None
     return OutgoingReply(ReplyKind.CHAT, "这个聊天还没有设置家庭，请先发送 /start。\n"
                                          "This chat has no family yet — send /start first.")
+
+
+def _not_read() -> ExtractionOutcome:
+    return ExtractionOutcome(Extraction(intent=Intent.CHAT), "none", 0.0, False)
 
 
 def _forged_press():
