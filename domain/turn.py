@@ -84,6 +84,7 @@ class Turn:
     caption_text: str = ""                   # the text sent with the photo
     members: tuple[MemberView, ...] = ()     # everyone in the family (for role changes)
     newcomer: bool = False                   # the sender spoke for the first time in this turn
+    set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ class LoadedTasks:
     active: PendingTask | None
     last: PendingTask | None
     expired_now: PendingTask | None
+    set_aside: PendingTask | None = None    # the task a "bring it back" press names
 
 
 async def load_tasks(s: AsyncSession, family: Family, zone: ZoneInfo, now: datetime,
@@ -46,7 +47,16 @@ async def load_tasks(s: AsyncSession, family: Family, zone: ZoneInfo, now: datet
     last_row = await (repo.task_by_id(s, family.id, press.task_id) if press and press.task_id
                       else repo.last_task(s, family.id))
     last = task_from_row(last_row, zone) if last_row else None
-    return LoadedTasks(active, last, expired_now)
+    return LoadedTasks(active, last, expired_now, await _set_aside(s, family, zone, press))
+
+
+async def _set_aside(s: AsyncSession, family: Family, zone: ZoneInfo, press: Press | None) -> PendingTask | None:
+    from domain.decide.set_aside import RESTORE, is_restore
+
+    if press is None or not is_restore(press.value):
+        return None
+    row = await repo.task_by_id(s, family.id, int(press.value[len(RESTORE):]))
+    return task_from_row(row, zone) if row else None
 
 
 def _keep_expiry(expired: PendingTask, original: PendingTask) -> PendingTask:

@@ -88,7 +88,7 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
         saved = save_step(task, TaskState.PENDING, turn.now, slots=storable(slots, fields), missing=tuple(missing),
                           last_supplied_by=turn.member.id,
                           requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING if doubt else None)
-        ask = _which_baby(turn) if missing[0] == "baby" else _ask(record_type, missing, slots)
+        ask = which_baby_reply(turn) if missing[0] == "baby" else ask_reply(record_type, missing, slots)
         if doubt.get("unaccounted"):
             ask = replace(ask, values={**ask.values, "doubt": doubt})
         return Decision(ask, (SaveTask(saved),), note="ask")
@@ -178,7 +178,7 @@ def choice_slots(task: PendingTask, value: str) -> dict[str, Any] | None:
     return None
 
 
-def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
+def ask_reply(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
     options = CHOICES.get((record_type, missing[0]), {})
     buttons = tuple(Button(f"choose:{value}") for value in options) + (Button("cancel"),)
     return Reply(ReplyKind.ASK, "ask", {"type": record_type, "missing": missing, "slots": slots}, buttons)
@@ -190,7 +190,7 @@ def named_baby(turn: Turn) -> int | None:
     return baby.id if baby else None
 
 
-def _which_baby(turn: Turn) -> Reply:
+def which_baby_reply(turn: Turn) -> Reply:
     buttons = tuple(Button(f"choose:b{b.id}", label=b.name) for b in turn.babies) + (Button("cancel"),)
     return Reply(ReplyKind.ASK, "which_baby", {"babies": [b.name for b in turn.babies]}, buttons)
 

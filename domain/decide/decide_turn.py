@@ -17,6 +17,7 @@ from domain.decide.guard import guarded
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
+from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.sleep_events import fell_asleep, woke_up
 from domain.decide.undo import undo
@@ -35,19 +36,7 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    return with_newcomer_prompt(checked, guarded(checked, _one_active_task(checked, _decide(checked))))
-
-
-def _one_active_task(turn: Turn, decision: Decision) -> Decision:
-    """Opening a new task while another is open cancels the open one first (one active task a family)."""
-    active = turn.active_task
-    opens = any(isinstance(e, SaveTask) and e.task.id is None and e.task.active for e in decision.effects)
-    touched = any(isinstance(e, SaveTask) and active is not None and e.task.id == active.id
-                  for e in decision.effects)
-    if active is None or not opens or touched:
-        return decision
-    cancelled = SaveTask(transition(active, TaskState.CANCELLED, turn.now))
-    return replace(decision, effects=(cancelled, *decision.effects))
+    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, _decide(checked))))
 
 
 def _decide(turn: Turn) -> Decision:

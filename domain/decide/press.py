@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from domain.decide.create import advance_create, choice_slots, execute_confirmed
 from domain.decide.duplicates import answer_twin, asks_same_or_another
+from domain.decide.set_aside import is_restore, restore_set_aside
 from domain.decide.undo import undo, undo_refusal
 from domain.permissions import Permission, may
 from domain.tasks import transition
@@ -20,6 +21,8 @@ def decide_press(turn: Turn) -> Decision:
     press = turn.press
     if not may(turn.member.role, Permission.CONFIRM):
         return _rejected(ReplyKind.REFUSED, "friend_cannot_press")
+    if press.action == "choose" and is_restore(press.value):
+        return restore_set_aside(turn) or _rejected(ReplyKind.REFUSED, "stale_button")
     if press.action == "undo":
         refusal = undo_refusal(turn, turn.undo_target)
         if refusal or turn.undo_target.record.id != press.record_id:

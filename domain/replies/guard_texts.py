@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from domain.replies.describe import describe, number, pick
+from domain.replies.describe import TYPE, describe, number, pick
 from domain.vocabulary import Language
 
 STATIC: dict[str, tuple[str, str]] = {
@@ -97,6 +97,33 @@ def _confirm_dose_too_soon(v, lang, now):
 
 def _duplicate_same(v, lang, now):
     return "好的，是同一次，不重复记录。" if _zh(lang) else "OK — the same one, not recorded twice."
+
+
+_ACTION = {"create": ("", ""), "update": ("修改：", "the change "), "delete": ("删除", "deleting "),
+           "profile_update": ("修改档案", "the profile change")}
+
+
+def set_aside_note(v: dict[str, Any], lang: Language, now: datetime) -> str:
+    """What a new request set aside: named, nothing of it written, and how to bring it back."""
+    action = str(getattr(v["action"], "value", v["action"]))
+    waiting = str(getattr(v["state"], "value", v["state"])) == "awaiting_confirmation"
+    kind = pick(TYPE.get(str(getattr(v.get("type"), "value", v.get("type"))), ("记录", "record")), lang)
+    if action == "create" and v.get("type"):
+        what = describe(v["type"], v["slots"], now, lang) if waiting else kind     # half-known: its type
+    elif action == "delete":
+        what = pick(_ACTION["delete"], lang) + kind
+    elif action == "update" and waiting:
+        what = pick(_ACTION["update"], lang) + describe(v.get("type"), v["slots"], now, lang)
+    elif action == "update":
+        what = pick(_ACTION["update"], lang) + kind
+    else:
+        what = pick(_ACTION["profile_update"], lang)
+    if _zh(lang):
+        state = "等确认的" if waiting else "还没记完的"
+        return f"（刚才{state}「{what}」先放下了，没有记录；要回到它，请点“找回刚才的”。）"
+    state = "waiting for a confirmation" if waiting else "still open"
+    return f"(The earlier request {state} — {what} — is set aside and nothing of it was saved; " \
+           f"press “Bring it back” to return to it.)"
 
 
 RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {

@@ -80,6 +80,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     text = pick(STATIC[reply.key], lang) if reply.key in STATIC else _RENDERERS[reply.key](reply.values, lang, now)
     if reply.key != "confirm" and reply.values.get("doubt"):
         text += guard_texts.doubt_note(reply.values["doubt"], lang)
+    if "set_aside" in reply.values:
+        text += "\n" + guard_texts.set_aside_note(reply.values["set_aside"], lang, now)
     if "newcomer" in reply.values:
         text += "\n" + _newcomer({"name": reply.values["newcomer"]}, lang, now)
     return text
@@ -88,6 +90,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
 def button_label(action: str, lang: Language) -> str:
     if action.startswith("role:"):
         action = "role:" + action.rsplit(":", 1)[1]
+    if action.startswith("choose:restore_"):
+        action = "choose:restore"
     return pick(BUTTON_LABELS.get(action, (action, action)), lang)
 
 

@@ -192,3 +192,16 @@ async def test_grandmas_half_past_two_feed_after_moms_100ml_asks_before_a_second
     same = await chat.press("nanny", chat.buttons["choose:same"])
     assert same.written == () and await chat.count(Record) == 1
     assert (await chat.rows(AgentTask))[-1].state == "completed"
+
+
+async def test_a_pending_feed_replaced_by_a_spit_up_is_announced_and_can_be_brought_back(chat: Chat) -> None:
+    await chat.say("mom", "喝了4oz")
+    replaced = await chat.say("mom", "吐奶了")
+    assert replaced.kind is ReplyKind.CONFIRM and "先放下了" in replaced.reply.text
+    back = await chat.press("mom", chat.buttons["choose:restore_1"])
+    assert back.kind is ReplyKind.ASK and not back.press_rejected
+    assert [t.state for t in await chat.rows(AgentTask)] == ["pending", "cancelled"]
+    written = await chat.press("mom", chat.buttons["choose:formula"])
+    assert written.kind is ReplyKind.RECORDED
+    (record,) = await chat.rows(Record)
+    assert record.data["amount_ml"] == pytest.approx(118.3)
