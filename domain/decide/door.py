@@ -59,6 +59,8 @@ def _cleaned(e: Extraction, turn: Turn) -> Extraction:
     update["baby"] = clean_text(e.baby) if e.baby else None
     update["unaccounted"] = [t for t in (clean_text(u) for u in e.unaccounted) if t][:20]
     update["clock_without_day"] = clean_text(e.clock_without_day) if e.clock_without_day else None
+    if update.get("role_change") is not None and update["role_change"].member is None:
+        update["role_change"] = None               # a role for nobody named is no role change
     return e.model_copy(update=update)
 
 

@@ -5,6 +5,7 @@ service sees exactly what a (possibly hostile) LLM would return — validated by
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -34,7 +35,8 @@ class ScriptedModel:
             output = self.source()
         else:
             output = {"intent": "chat"}
-        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, output)])
+        # As a real model answers: JSON text (lone surrogates as \\ud800 escapes, NaN as NaN).
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, json.dumps(output))])
 
     def extractor(self) -> Extractor:
         return Extractor(self.model, fast_path=False)

@@ -11,6 +11,7 @@ from domain.extraction import (
     QueryMetric,
     QueryPeriod,
     RecordReference,
+    RoleChange,
     SettingsChange,
     Slots,
 )
@@ -122,6 +123,12 @@ def test_a_delete_that_names_no_record_asks_politely_and_changes_nothing():
     d = decide_turn(turn(Extraction(intent=Intent.DELETE)))
     assert d.reply.kind is ReplyKind.ASK and d.effects == ()
     assert "删" in render(d.reply, Language.ZH, NOW)
+
+
+def test_a_role_change_for_a_blank_name_asks_whom_and_changes_nothing():
+    e = Extraction(intent=Intent.ROLE, role_change=RoleChange(member=" \x00", role="parent"))
+    d = decide_turn(turn(e))
+    assert d.reply.kind is ReplyKind.ASK and d.effects == ()
 
 
 def test_lone_surrogates_and_control_characters_are_removed_from_texts():
