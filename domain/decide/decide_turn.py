@@ -71,6 +71,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
         return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None:
         return None
+    if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
+        return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
     if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
             e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:

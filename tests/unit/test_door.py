@@ -156,3 +156,20 @@ def test_a_birth_weight_for_a_baby_without_one_is_confirmed_and_the_reply_render
 
 def test_an_impossible_birth_weight_is_refused():
     assert_error_and_nothing_changes(Extraction(intent=Intent.PROFILE, profile=ProfileChange(birth_weight_kg=32)))
+
+
+def test_values_said_while_a_profile_change_or_a_delete_waits_are_a_new_topic_not_a_supply():
+    from domain.tasks import PendingTask
+    from domain.vocabulary import TaskAction, TaskState
+
+    waiting = [PendingTask(action=TaskAction.PROFILE_UPDATE, record_type=None, state=TaskState.AWAITING_CONFIRMATION,
+                           started_by=1, expires_at=NOW + timedelta(minutes=50), id=5, revision=1, baby_id=7,
+                           slots={"birth_weight_kg": 3.2}),
+               PendingTask(action=TaskAction.DELETE, record_type=RecordType.FEEDING,
+                           state=TaskState.AWAITING_CONFIRMATION, started_by=1,
+                           expires_at=NOW + timedelta(minutes=50), id=5, revision=1, baby_id=7, target_record_id=3)]
+    for task in waiting:
+        d = decide_turn(turn(Extraction(intent=Intent.SUPPLY, slots=Slots(kind="formula")), active_task=task))
+        assert not any(isinstance(e, WriteRecord) for e in d.effects)
+        assert all(e.task.action is not task.action or e.task.state is TaskState.CANCELLED
+                   for e in d.effects if isinstance(e, SaveTask))
