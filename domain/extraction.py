@@ -176,6 +176,11 @@ class Extraction(BaseModel):
     amount_unit_assumed: bool = Field(
         False, description="a bare number was read as ml (喝了90)")
     confidence: float = Field(1.0, ge=0.0, le=1.0)
+    unaccounted: list[str] = Field(
+        default_factory=list,
+        description="numbers and time expressions in the message that this reading did not use ('at 3')")
+    clock_without_day: str | None = Field(
+        None, description="HH:MM (24-hour) when the message gave a clock time with no day (下午四点 → 16:00)")
 
     def localised(self, zone: tzinfo) -> Extraction:
         """Attach the family's zone to naive datetimes (an LLM may omit the offset)."""

@@ -136,7 +136,7 @@ def missing_fields(record_type: RecordType, fields: dict[str, Any],
         missing = [] if f.get("kind") else ["kind"]
         if not f.get("start"):
             missing.append("start")
-        if f.get("method") == FeedingMethod.BOTTLE.value and f.get("amount_ml") is None:
+        if f.get("amount_ml") is None and _bottle_feed(f):
             missing.append("amount_ml")
         if f.get("kind") == FeedingKind.SOLID_FOOD.value and not f.get("food"):
             missing.append("food")
@@ -161,6 +161,15 @@ def missing_fields(record_type: RecordType, fields: dict[str, Any],
     if record_type is RecordType.NOTE:
         return [] if f.get("text") else ["text"]
     return [] if f.get("file") else ["file"]
+
+
+_BOTTLE_KINDS = {FeedingKind.FORMULA.value, FeedingKind.FORTIFIED_BREAST_MILK.value}
+
+
+def _bottle_feed(f: dict[str, Any]) -> bool:
+    """A bottle feed needs its amount; formula comes in a bottle unless another method is said."""
+    method = f.get("method")
+    return method == FeedingMethod.BOTTLE.value or method is None and f.get("kind") in _BOTTLE_KINDS
 
 
 def _missing_health(f: dict[str, Any]) -> list[str]:

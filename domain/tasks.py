@@ -63,3 +63,13 @@ def transition(task: PendingTask, state: TaskState, now: datetime, **changes: An
         raise IllegalTransition(f"{task.state} → {state}")
     return replace(task, state=state, expires_at=now + TASK_LIFETIME,
                    revision=task.revision + 1, **changes)
+
+
+def brought_back(task: PendingTask, now: datetime, **changes: Any) -> PendingTask:
+    """A set-aside task (cancelled when a newer one replaced it) active again, waiting as it waited.
+
+    The one way back from cancelled; see domain/decide/set_aside.py for when it is allowed."""
+    if task.state is not TaskState.CANCELLED:
+        raise IllegalTransition(f"{task.state} → brought back")
+    state = TaskState.PENDING if task.missing else TaskState.AWAITING_CONFIRMATION
+    return replace(task, state=state, expires_at=now + TASK_LIFETIME, revision=task.revision + 1, **changes)

@@ -87,6 +87,7 @@ class Turn:
     members: tuple[MemberView, ...] = ()     # everyone in the family (for role changes)
     newcomer: bool = False                   # the sender spoke for the first time in this turn
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
+    set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,9 @@ class ConfirmReason(StrEnum):
     DELETE = "delete"
     HIGH_RISK_PROFILE_FIELD = "high_risk_profile_field"
     IMPLAUSIBLE_VALUE = "implausible_value"
+    UNCERTAIN_READING = "uncertain_reading"      # a number or time of the message unused; a day-less clock
+    POSSIBLE_DUPLICATE = "possible_duplicate"    # the same feed / diaper / sleep may be on record already
+    DOSE_TOO_SOON = "dose_too_soon"              # the same medicine again before its interval
 
 
 class ReplyKind(StrEnum):

@@ -14,7 +14,9 @@ from bot.push.growth import percentile_of
 from bot.turn.callback_data import decode
 from domain.chats import ChatView
 from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
-from domain.extraction import Extraction, Intent, QueryMetric
+from domain.decide.set_aside import RESTORE, is_restore
+from domain.extraction import Extraction, Intent, Query, QueryMetric
+from domain.limits import date_problem
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
@@ -51,6 +53,7 @@ class LoadedTasks:
     active: PendingTask | None
     last: PendingTask | None
     expired_now: PendingTask | None
+    set_aside: PendingTask | None = None    # the task a "bring it back" press names
 
 
 async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
@@ -75,7 +78,14 @@ async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:
     press = ctx.press
     last = await (uow.tasks.by_id(family_id, press.task_id, zone) if press and press.task_id
                   else uow.tasks.last(family_id, zone))
-    return LoadedTasks(active, last, expired_now)
+    return LoadedTasks(active, last, expired_now, await _set_aside(uow, ctx))
+
+
+async def _set_aside(uow: UnitOfWork, ctx: TurnContext) -> PendingTask | None:
+    press = ctx.press
+    if press is None or not is_restore(press.value):
+        return None
+    return await uow.tasks.by_id(ctx.family.id, int(press.value[len(RESTORE):]), ctx.zone)
 
 
 async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg: IncomingMessage,
@@ -89,7 +99,8 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         chat_kind=ChatKind(ctx.chat.kind),
         addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
         active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
-        recent_records=await _recent_records(uow, ctx, tasks.active),
+        recent_records=await _recent_records(uow, ctx, tasks.set_aside or tasks.active),
+        set_aside_task=tasks.set_aside,
         open_sleep=await uow.records.open_sleep(ctx.family.id, ctx.zone),
         undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
         press=press, query_records=await query_records(uow, ctx, extraction),
@@ -137,9 +148,9 @@ async def _undo_target(uow: UnitOfWork, ctx: TurnContext, record_id: int | None)
 
 async def query_records(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction) -> tuple[RecordView, ...]:
     """The records a question reads: the period's records, or the latest few of one type per baby."""
-    if extraction.intent is not Intent.QUERY or extraction.query is None:
+    query = _askable(extraction, ctx.now)
+    if query is None:
         return ()
-    query = extraction.query
     start, end = query_window(query, ctx.now)
     wanted = wanted_type(query)
     if is_latest(query) and wanted is not None:
@@ -150,8 +161,8 @@ async def query_records(uow: UnitOfWork, ctx: TurnContext, extraction: Extractio
 
 async def query_facts(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction) -> dict[str, Any]:
     """Facts the domain cannot compute itself: WHO percentiles of the latest growth records."""
-    query = extraction.query
-    if extraction.intent is not Intent.QUERY or query is None or query.metric is not QueryMetric.GROWTH:
+    query = _askable(extraction, ctx.now)
+    if query is None or query.metric is not QueryMetric.GROWTH:
         return {}
     start, _ = query_window(query, ctx.now)
     babies = {b.id: b for b in ctx.babies}
@@ -165,6 +176,14 @@ async def query_facts(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction)
                  for m in GROWTH_MEASURES if view.fields.get(m) is not None}
         percentiles[view.id] = {m: p for m, p in found.items() if p is not None}
     return {FACTS_PERCENTILES: percentiles}
+
+
+def _askable(extraction: Extraction, now: datetime) -> Query | None:
+    """The question, when its day is one the domain's door lets in (else the domain refuses it)."""
+    query = extraction.query
+    if extraction.intent is not Intent.QUERY or query is None:
+        return None
+    return None if query.day is not None and date_problem("day", query.day, now.date()) else query
 
 
 async def _latest(uow: UnitOfWork, ctx: TurnContext, record_type: RecordType, since: datetime,

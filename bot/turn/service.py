@@ -12,11 +12,12 @@ from bot.clock import Clock, utc_now
 from bot.protocol import IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import decode
 from bot.turn.effects import Applied, TurnScope, apply_effects
+from bot.turn.incoming import MAX_TEXT, normalised, too_long, too_long_decision
 from bot.turn.joining import join_or_explain
 from bot.turn.loading import LoadedTasks, TurnContext, build_turn, load_context, load_tasks
 from bot.turn.replies import ReplyResolver
 from bot.turn.trace import new_trace_id, trace_steps
-from bot.turn.understanding import BUTTON_PRESS, MAX_TEXT, understand
+from bot.turn.understanding import BUTTON_PRESS, NOT_READ, understand
 from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
 from domain.chats import ChatView
@@ -51,6 +52,7 @@ class ChatService:
         is logged with a trace id and no content, and is answered with a short apology — except when the
         database is unavailable: then there is no reply and the result says to leave the message for the
         platform to deliver again."""
+        msg = normalised(msg)                    # before anything else reads the message
         try:
             return await self._handle(msg)
         except Unavailable as down:
@@ -111,10 +113,12 @@ class ChatService:
                                 newcomer: bool) -> TurnResult:
         ctx = await load_context(uow, family, chat, msg, self.clock())
         tasks = await load_tasks(uow, ctx)
-        outcome = BUTTON_PRESS if msg.press is not None else await understand(
+        unread = too_long(msg)                   # stored, answered, not read: nothing changes
+        outcome = NOT_READ if unread else BUTTON_PRESS if msg.press is not None else await understand(
             uow, self.extractor, ctx, msg.text, incoming_id, tasks.active, self.bot_names)
         turn = await build_turn(uow, ctx, member, msg, outcome.extraction, tasks, newcomer)
-        decision = _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
+        decision = too_long_decision() if unread else \
+            _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
         applied = await apply_effects(uow, decision.effects, TurnScope(family.id, member.id, incoming_id,
                                                                        ctx.clock_now))
         reply = await self.replies.resolve(uow, ctx, decision.reply, applied, tasks.active)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
+from bot.turn.incoming import MAX_TEXT
 from bot.turn.loading import TurnContext
 from bot.understanding.context import relative
 from bot.understanding.extractor import ExtractionOutcome, Extractor
@@ -21,8 +22,8 @@ from storage.repositories.messages import MessageInfo
 from storage.unit_of_work import UnitOfWork
 
 MAX_CONTEXT_MESSAGES = 20
-MAX_TEXT = 2000
 BUTTON_PRESS = ExtractionOutcome(Extraction(intent=Intent.CHAT), "button", 0.0, False)
+NOT_READ = ExtractionOutcome(Extraction(intent=Intent.CHAT), "none", 0.0, False)    # a text over MAX_TEXT
 
 
 async def understand(uow: UnitOfWork, extractor: Extractor, ctx: TurnContext, text: str, incoming_id: int,

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pydantic_ai import Agent
 from pydantic_ai.models import Model
 
+from bot.understanding.accounting import accounted
+from bot.understanding.numerals import normalise
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.rules import CONFIDENT, extract
 from domain.extraction import Extraction
@@ -51,8 +53,10 @@ class Extractor:
             if self.agent is None or proposal.confidence >= CONFIDENT:
                 return ExtractionOutcome(proposal, "rules", _ms(began), via_agent=False)
         result = await self.agent.run(request.to_prompt())
-        zone = request.now.tzinfo
-        return ExtractionOutcome(result.output.localised(zone), self.model_name, _ms(began), via_agent=True)
+        reading = result.output.localised(request.now.tzinfo)
+        # Whatever the model reports, the harness counts too: a number or a time it did not use.
+        reading = accounted(reading, normalise(request.text.strip()), request.now)
+        return ExtractionOutcome(reading, self.model_name, _ms(began), via_agent=True)
 
 
 def _ms(began: float) -> float:

@@ -44,7 +44,7 @@ def to_number(run: str) -> float | None:
         return None                  # 三四 is "three or four", not 34 (二零二五 is read digit by digit)
     try:
         return float(cn2an.cn2an(run.replace("两", "二").replace("〇", "零"), "smart"))
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, OverflowError):
         return None
 
 
@@ -130,7 +130,7 @@ def _format(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-_WIDTH = str.maketrans("０１２３４５６７８９：，．！？（）％", "0123456789:,.!?()%")
+_WIDTH = str.maketrans("０１２３４５６７８９：，．！？（）％−－", "0123456789:,.!?()%--")
 
 
 def _fold_width(text: str) -> str:

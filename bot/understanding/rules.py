@@ -8,6 +8,7 @@ import re
 from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
+from bot.understanding.accounting import accounted
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -26,10 +27,23 @@ AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
+_AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 
 
 def extract(request: ExtractionRequest) -> Extraction:
+    """The reading of one message, with the numbers and times it did not use (accounting.py)."""
     text = normalise(request.text.strip())
+    try:
+        reading = _read(request, text)
+    except OverflowError:                    # a number no time or amount can hold
+        reading = Extraction(intent=Intent.CHAT, confidence=0.5)
+    reading = accounted(reading, text, request.now)
+    if reading.unaccounted:           # not the whole message understood: let the model have a look
+        reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
+    return reading
+
+
+def _read(request: ExtractionRequest, text: str) -> Extraction:
     addressed = any(n and n.lower() in text.lower() for n in request.bot_names)
     said = request.text   # names and 二宝 as typed, before numerals become digits
     baby = next((alias for entry in request.babies for alias in entry.split("/") if alias and alias in said),
@@ -216,7 +230,8 @@ def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
     if direct or kind is FeedingKind.SOLID_FOOD or lx.AMOUNT_G.search(text):
         return None, False
     bare = [float(m.group(1)) for m in lx.BARE_NUMBER.finditer(text)
-            if not any(a <= m.start() < b for a, b in time_spans)]     # the 3 in "fed at 3" is a time
+            if not any(a <= m.start() < b for a, b in time_spans)      # the 3 in "fed at 3" is a time
+            and not _AT.search(text[:m.start()])]
     return (bare[-1], True) if bare else (None, False)
 
 

@@ -5,6 +5,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from domain.decide.duplicates import TWIN_REASONS, earlier_twin, twin_question
+from domain.decide.uncertain import doubts
 from domain.records import Problem, fields_for, missing_fields, problems
 from domain.tasks import PendingTask, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
@@ -64,8 +66,10 @@ def confirmation_reason(record_type: RecordType, fields: dict[str, Any],
     return None
 
 
-def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any]) -> Decision:
-    """One more step of a create task: its slots are merged; decide what happens next."""
+def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], from_message: bool = True) -> Decision:
+    """One more step of a create task: its slots are merged; decide what happens next.
+
+    `from_message`: the turn's extraction is what moves the task on (not a re-ask after 确认)."""
     slots = merge_slots(task.slots, new_slots)
     record_type = task.record_type
     fields = complete_fields(record_type, slots, turn.now)
@@ -74,22 +78,36 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any]) -> 
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
                         note="fatal value")
-    missing = missing_fields(record_type, fields)
-    if task.baby_id is None:
-        task = replace(task, baby_id=turn.babies[0].id) if len(turn.babies) == 1 else task
-    if task.baby_id is None:
-        missing = ["baby", *missing]
-    by = turn.member.id
+    doubt = doubts(turn, fields, contributed=from_message)
+    if task.state is TaskState.PENDING and task.requires_confirmation_reason is ConfirmReason.UNCERTAIN_READING:
+        doubt = doubt or {"earlier": True}         # an earlier message of this task was not fully read
+    if task.baby_id is None and len(turn.babies) == 1:
+        task = replace(task, baby_id=turn.babies[0].id)
+    missing = (["baby"] if task.baby_id is None else []) + missing_fields(record_type, fields)
     if missing:
-        saved = _save(task, TaskState.PENDING, turn.now, slots=_storable(slots, fields),
-                      missing=tuple(missing), last_supplied_by=by)
-        ask = _which_baby(turn) if missing[0] == "baby" else _ask(record_type, missing, slots)
+        saved = save_step(task, TaskState.PENDING, turn.now, slots=storable(slots, fields), missing=tuple(missing),
+                          last_supplied_by=turn.member.id,
+                          requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING if doubt else None)
+        ask = which_baby_reply(turn) if missing[0] == "baby" else ask_reply(record_type, missing, slots)
+        if doubt.get("unaccounted"):
+            ask = replace(ask, values={**ask.values, "doubt": doubt})
         return Decision(ask, (SaveTask(saved),), note="ask")
-    reason = confirmation_reason(record_type, fields, found, turn.now)
+    return _complete(turn, task, storable(slots, fields), fields, found, doubt)
+
+
+def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict[str, Any],
+              found: list[Problem], doubt: dict[str, Any]) -> Decision:
+    """Everything known: read it back when uncertain or risky, ask about a twin on file, else write."""
+    reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(task.record_type, fields, found,
+                                                                             turn.now)
+    if reason in (None, ConfirmReason.HEALTH_EVENT):
+        twin = earlier_twin(turn, task.record_type, task.baby_id, fields)
+        if twin is not None:
+            return twin_question(turn, replace(task, slots=slots), fields, twin)
     if reason:
-        saved = _save(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=_storable(slots, fields),
-                      missing=(), requires_confirmation_reason=reason, last_supplied_by=by)
-        return Decision(confirm_reply(saved, fields, found), (SaveTask(saved),), note="confirm")
+        saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=slots, missing=(),
+                          requires_confirmation_reason=reason, last_supplied_by=turn.member.id)
+        return Decision(confirm_reply(saved, fields, found, doubt=doubt), (SaveTask(saved),), note="confirm")
     return write_now(turn, task, fields)
 
 
@@ -98,7 +116,7 @@ def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any]) -> Decision
     effects: list = []
     stored = task.revision > 0
     if stored:
-        effects.append(SaveTask(_save(task, TaskState.COMPLETED, turn.now, slots=_storable(fields, fields),
+        effects.append(SaveTask(save_step(task, TaskState.COMPLETED, turn.now, slots=storable(fields, fields),
                                       missing=(), confirmed_by=task.confirmed_by or turn.member.id)))
     effects.append(WriteRecord(task.record_type, task.baby_id, fields, from_task=stored))
     reply = Reply(ReplyKind.RECORDED, "recorded", {"type": task.record_type, "fields": fields},
@@ -114,18 +132,22 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
         return execute_profile(turn, task)
     if task.action is TaskAction.CREATE:
         fields = complete_fields(task.record_type, task.slots, turn.now)
+        twin = None if task.requires_confirmation_reason in TWIN_REASONS else \
+            earlier_twin(turn, task.record_type, task.baby_id, fields)
+        if twin is not None:                      # read back and confirmed; now the record on file
+            return twin_question(turn, task, fields, twin)
         return write_now(turn, confirmed, fields)
     target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
     if task.action is TaskAction.DELETE and target is not None and not target.deleted:
         from domain.turn import DeleteRecord
-        done = _save(confirmed, TaskState.COMPLETED, turn.now)
+        done = save_step(confirmed, TaskState.COMPLETED, turn.now)
         return Decision(Reply(ReplyKind.DELETED, "deleted", {"type": target.type, "fields": target.fields},
                               (Button("undo", target.id),)),
                         (SaveTask(done), DeleteRecord(target.id, target.fields)), note="delete")
     if target is None or target.deleted:
-        saved = _save(confirmed, TaskState.CANCELLED, turn.now)
+        saved = save_step(confirmed, TaskState.CANCELLED, turn.now)
         return Decision(Reply(ReplyKind.ERROR, "target_gone"), (SaveTask(saved),), note="target gone")
-    saved = _save(confirmed, TaskState.COMPLETED, turn.now)
+    saved = save_step(confirmed, TaskState.COMPLETED, turn.now)
     fields = {k: v for k, v in task.slots.items() if v is not None}
     return Decision(Reply(ReplyKind.UPDATED, "updated", {"type": target.type, "before": target.fields,
                                                          "fields": fields}, (Button("undo", target.id),)),
@@ -133,9 +155,9 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
 
 
 def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem] = (),
-                  before: dict[str, Any] | None = None) -> Reply:
+                  before: dict[str, Any] | None = None, doubt: dict[str, Any] | None = None) -> Reply:
     values = {"type": task.record_type, "fields": fields, "reason": task.requires_confirmation_reason,
-              "before": before, "problems": list(found)}
+              "before": before, "problems": list(found), "doubt": doubt or {}}
     return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
 
 
@@ -156,7 +178,7 @@ def choice_slots(task: PendingTask, value: str) -> dict[str, Any] | None:
     return None
 
 
-def _ask(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
+def ask_reply(record_type: RecordType, missing: list[str], slots: dict[str, Any]) -> Reply:
     options = CHOICES.get((record_type, missing[0]), {})
     buttons = tuple(Button(f"choose:{value}") for value in options) + (Button("cancel"),)
     return Reply(ReplyKind.ASK, "ask", {"type": record_type, "missing": missing, "slots": slots}, buttons)
@@ -168,19 +190,19 @@ def named_baby(turn: Turn) -> int | None:
     return baby.id if baby else None
 
 
-def _which_baby(turn: Turn) -> Reply:
+def which_baby_reply(turn: Turn) -> Reply:
     buttons = tuple(Button(f"choose:b{b.id}", label=b.name) for b in turn.babies) + (Button("cancel"),)
     return Reply(ReplyKind.ASK, "which_baby", {"babies": [b.name for b in turn.babies]}, buttons)
 
 
-def _storable(slots: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+def storable(slots: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
     """What the task keeps: the derived fields plus what was said (e.g. a duration)."""
     keep = {k: v for k, v in slots.items() if v is not None}
     keep.update(fields)
     return keep
 
 
-def _save(task: PendingTask, state: TaskState, now: datetime, **changes: Any) -> PendingTask:
+def save_step(task: PendingTask, state: TaskState, now: datetime, **changes: Any) -> PendingTask:
     if task.revision == 0:
         return replace(task, state=state, revision=1, **changes)
     return transition(task, state, now, **changes)

@@ -1,8 +1,9 @@
 """`decide_turn`: the whole product decision for one chat turn. Pure; refusals are values.
 
-Order (vocabulary.md): role check → with an active task: supplement, correction,
-confirmation, cancellation or a new topic → without one: a correction of a recent
-record → a new record or a query → general chat.
+Order (vocabulary.md): the extraction's values checked at the door (door.py) → with an active
+task: supplement, correction, confirmation, cancellation or a new topic → without one: a
+correction of a recent record → a new record or a query → general chat → the member's rights
+checked on what the decision does (guard.py).
 """
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from dataclasses import replace
 
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
+from domain.decide.door import at_the_door
+from domain.decide.duplicates import answer_twin, asks_same_or_another
+from domain.decide.guard import guarded
 from domain.decide.invites import decide_invite, join_here
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
+from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.sleep_events import fell_asleep, woke_up
 from domain.decide.undo import undo
@@ -24,32 +29,20 @@ from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
-WRITE_INTENTS = {Intent.RECORD, Intent.SUPPLY, Intent.CORRECT, Intent.UNDO, Intent.DELETE}
 TASK_ANSWERS = {Intent.CONFIRM, Intent.CANCEL}
 
 
 def decide_turn(turn: Turn) -> Decision:
-    return with_newcomer_prompt(turn, _one_active_task(turn, _decide(turn)))
-
-
-def _one_active_task(turn: Turn, decision: Decision) -> Decision:
-    """Opening a new task while another is open cancels the open one first (one active task a family)."""
-    active = turn.active_task
-    opens = any(isinstance(e, SaveTask) and e.task.id is None and e.task.active for e in decision.effects)
-    touched = any(isinstance(e, SaveTask) and active is not None and e.task.id == active.id
-                  for e in decision.effects)
-    if active is None or not opens or touched:
-        return decision
-    cancelled = SaveTask(transition(active, TaskState.CANCELLED, turn.now))
-    return replace(decision, effects=(cancelled, *decision.effects))
+    """Values are checked at the door first; rights are checked last, on the effects."""
+    checked = at_the_door(turn)
+    if isinstance(checked, Decision):
+        return with_newcomer_prompt(turn, checked)
+    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, _decide(checked))))
 
 
 def _decide(turn: Turn) -> Decision:
     if turn.press is not None:
         return decide_role_press(turn) if turn.press.action == "role" else decide_press(turn)
-    refusal = _refuse_without_right(turn)
-    if refusal:
-        return refusal
     if turn.photo_file is not None:
         return _photo(turn)
     if turn.edit_target is not None and turn.extraction.slots.given():
@@ -61,25 +54,14 @@ def _decide(turn: Turn) -> Decision:
     return _without_task(turn)
 
 
-def _refuse_without_right(turn: Turn) -> Decision | None:
-    e = turn.extraction
-    if may(turn.member.role, Permission.RECORD):
-        return None
-    sends_content = turn.photo_file is not None or turn.edit_target is not None and e.slots.given()
-    wants_write = e.intent in WRITE_INTENTS and (e.record_type or e.slots.given() or e.sleep_event
-                                                 or e.reference or e.intent is Intent.UNDO)
-    answers_task = e.intent in TASK_ANSWERS and turn.active_task is not None
-    if sends_content or wants_write or answers_task:
-        return Decision(Reply(ReplyKind.REFUSED, "friend_cannot_write", {"title": turn.member.title}),
-                        note="no right")
-    return None
-
-
 def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     e = turn.extraction
     if task.action is TaskAction.PROFILE_UPDATE and e.intent in TASK_ANSWERS and \
             not may(turn.member.role, Permission.EDIT_PROFILE):
         return Decision(Reply(ReplyKind.REFUSED, "profile_parent_only"), note="no right: profile")
+    if asks_same_or_another(task) and (e.intent is Intent.CONFIRM or e.intent is Intent.CORRECT
+                                         and not e.slots.given()):
+        return answer_twin(turn, task, same=e.intent is Intent.CONFIRM)    # 是（同一次） / 不是
     if e.intent is Intent.CONFIRM:
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)
@@ -90,6 +72,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
         return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None:
         return None
+    if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
+        return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
     if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
             e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
@@ -108,7 +92,7 @@ def _supply(turn: Turn, task: PendingTask) -> Decision:
 
 def _ask_again(turn: Turn, task: PendingTask) -> Decision:
     if task.action is TaskAction.CREATE and task.state is TaskState.PENDING:
-        return advance_create(turn, task, {})
+        return advance_create(turn, task, {}, from_message=False)
     return Decision(Reply(ReplyKind.ASK, "still_waiting", {"type": task.record_type}), note="ask again")
 
 

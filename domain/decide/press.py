@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.decide.create import advance_create, choice_slots, execute_confirmed
+from domain.decide.duplicates import answer_twin, asks_same_or_another
+from domain.decide.set_aside import is_restore, restore_set_aside
 from domain.decide.undo import undo, undo_refusal
 from domain.permissions import Permission, may
 from domain.tasks import transition
@@ -19,6 +21,8 @@ def decide_press(turn: Turn) -> Decision:
     press = turn.press
     if not may(turn.member.role, Permission.CONFIRM):
         return _rejected(ReplyKind.REFUSED, "friend_cannot_press")
+    if press.action == "choose" and is_restore(press.value):
+        return restore_set_aside(turn) or _rejected(ReplyKind.REFUSED, "stale_button")
     if press.action == "undo":
         refusal = undo_refusal(turn, turn.undo_target)
         if refusal or turn.undo_target.record.id != press.record_id:
@@ -39,6 +43,8 @@ def decide_press(turn: Turn) -> Decision:
 
 def _press_on_task(turn: Turn, task) -> Decision:
     action = turn.press.action
+    if action == "confirm" and asks_same_or_another(task):
+        return answer_twin(turn, task, same=True)       # the question was "the same one?"; yes is same
     if action == "confirm":
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)
@@ -50,6 +56,8 @@ def _press_on_task(turn: Turn, task) -> Decision:
         return Decision(Reply(ReplyKind.CANCELLED, "cancelled", {"type": task.record_type}),
                         (SaveTask(cancelled),), note="cancel by press")
     value = turn.press.value
+    if action == "choose" and value in ("same", "another") and asks_same_or_another(task):
+        return answer_twin(turn, task, same=value == "same")
     if action == "choose" and value and value.startswith("r") and value[1:].isdigit() and \
             "target" in task.missing:
         from domain.decide.corrections import choose_target

@@ -40,6 +40,14 @@ def execute_profile(turn: Turn, task: PendingTask) -> Decision:
                                                                                profile_fields(baby))))
 
 
+def profile_confirm(turn: Turn, task: PendingTask) -> Reply:
+    """A waiting profile change, asked again."""
+    baby = next((b for b in turn.babies if b.id == task.baby_id), None)
+    if baby is None:
+        return Reply(ReplyKind.ERROR, "target_gone")
+    return _confirm(baby, dict(task.slots), profile_fields(baby))
+
+
 def profile_fields(baby: BabyView) -> dict[str, Any]:
     return {"name": baby.name, "birth_date": baby.birth_date, "sex": baby.sex,
             "birth_weight_kg": baby.birth_weight_kg, "birth_height_cm": baby.birth_height_cm}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.decide.create import advance_create, confirm_reply, confirmation_reason
+from domain.decide.uncertain import doubts
 from domain.records import is_night_sleep, problems
 from domain.tasks import new_task
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
@@ -20,6 +21,12 @@ def fell_asleep(turn: Turn) -> Decision:
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
     baby = turn.babies[0].id if turn.babies else 0
+    doubt = doubts(turn, fields, contributed=True)
+    if doubt:                                   # read back first: an open sleep from a time not fully read
+        task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
+        saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
+                        requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING)
+        return Decision(confirm_reply(saved, fields, doubt=doubt), (SaveTask(saved),), note="open sleep: confirm")
     reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo"),))
     return Decision(reply, (WriteRecord(RecordType.SLEEP, baby, fields),), note="open sleep")
@@ -39,13 +46,15 @@ def woke_up(turn: Turn) -> Decision:
     fatal = [p for p in found if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
-    reason = confirmation_reason(RecordType.SLEEP, fields, found, turn.now)
+    doubt = doubts(turn, fields, contributed=True)
+    reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(RecordType.SLEEP, fields, found,
+                                                                             turn.now)
     if reason:
         task = new_task(TaskAction.UPDATE, RecordType.SLEEP, turn.member.id, turn.now,
                         open_sleep.baby_id, open_sleep.id)
         saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
                         requires_confirmation_reason=reason)
-        return Decision(confirm_reply(saved, fields, found, before=open_sleep.fields),
+        return Decision(confirm_reply(saved, fields, found, before=open_sleep.fields, doubt=doubt),
                         (SaveTask(saved),), note="close sleep: confirm")
     reply = Reply(ReplyKind.UPDATED, "woke_up", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo", open_sleep.id),))

@@ -13,6 +13,7 @@ from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
 from domain.replies.catalog import label, text
 from domain.replies.describe import clock, describe, number
+from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -22,6 +23,10 @@ Renderer = Callable[[dict, Language, datetime], str]
 def render(reply: Reply, lang: Language, now: datetime) -> str:
     renderer = _RENDERERS.get(reply.key)
     line = renderer(reply.values, lang, now) if renderer else text(lang, f"reply.{reply.key}", **reply.values)
+    if reply.key != "confirm" and reply.values.get("doubt"):
+        line += doubt_note(reply.values["doubt"], lang)
+    if "set_aside" in reply.values:
+        line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
     if "newcomer" in reply.values:
         line += "\n" + text(lang, "reply.newcomer", name=reply.values["newcomer"])
     return line
@@ -30,6 +35,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
 def button_label(action: str, lang: Language) -> str:
     if action.startswith("role:"):
         action = "role:" + action.rsplit(":", 1)[1]
+    if action.startswith("choose:restore_"):
+        action = "choose:restore"
     return label(lang, "button", action.replace(":", "."), action)
 
 
@@ -62,7 +69,8 @@ def _confirm(v, lang, now):
     if v.get("before") is not None:
         return text(lang, "reply.confirm_change", before=describe(v["type"], v["before"], now, lang),
                     record=_desc(v, lang, now))
-    return text(lang, "reply.confirm", record=_desc(v, lang, now), reason=label(lang, "reason", v.get("reason"), ""))
+    reason = reason_text(v, lang) or label(lang, "reason", v.get("reason"), "")
+    return text(lang, "reply.confirm", record=_desc(v, lang, now), reason=reason)
 
 
 def _since(template: str) -> Renderer:
@@ -92,13 +100,15 @@ def _which_baby(v, lang, now):
 
 
 def _profile_value(key: str, value: Any, lang: Language) -> str:
+    if value is None:                  # e.g. the birth weight of a baby who had none yet
+        return text(lang, "value.unknown")
     if key == "sex" and value in ("female", "male"):
         return label(lang, "sex", value)
     if key == "birth_weight_kg":
         return text(lang, "unit.kg", value=number(value))
     if key == "birth_height_cm":
         return text(lang, "unit.cm", value=number(value))
-    return text(lang, "value.unknown") if value is None else str(value)
+    return str(value)
 
 
 def _changes(v: dict, lang: Language, arrow: bool) -> str:
@@ -139,3 +149,4 @@ _RENDERERS: dict[str, Renderer] = {
     "no_recent_record": _no_recent,
 }
 _RENDERERS.update(QUERY_RENDERERS)
+_RENDERERS.update(GUARD_RENDERERS)

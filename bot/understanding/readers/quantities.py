@@ -15,7 +15,7 @@ from domain.units import INCH_CM, JIN_KG, LB_KG, LIANG_KG, OZ_KG, OZ_ML, fahrenh
 __all__ = ["fahrenheit_to_c"]   # readers take the conversion from here with the patterns
 
 
-NUM = r"(\d+(?:\.\d+)?)"
+NUM = r"((?:(?<![\da-zA-Z.])-)?\d+(?:\.\d+)?)"     # a sign only where no number or word runs into it
 _WEIGHT = re.compile(
     rf"{NUM}\s*斤\s*(?:(半)|{NUM}\s*两)?"
     rf"|{NUM}\s*两"

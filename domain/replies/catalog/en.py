@@ -336,4 +336,29 @@ TEXTS.update({
     "console.no_such_choice": "There is no such choice.",
     "console.apology": "Sorry — something went wrong; nothing was saved.",
     "console.picture": "picture", "console.no_records_today": "(nothing recorded today)",
+    # --- the guards: door, uncertain readings, duplicates, doses, replaced tasks (domain/replies/guarded.py)
+    "reply.delete_unclear": "Which record should go? e.g. “delete the last one” or “delete the 6am feed”.",
+    "reply.role_unclear": "Whose role, and which? e.g. “make Grandma a caregiver”.",
+    "reply.message_too_long": "That message is too long (2,000 characters at most); nothing was done. "
+                              "Please send it in shorter messages.",
+    "reply.duplicate_same": "OK — the same one, not recorded twice.",
+    "reply.confirm_duplicate": "{existing}. Is it the same one? (this one: {record})",
+    "reply.confirm_dose_too_soon": "{existing} — less than {hours} h before this one. Record it anyway? {record}",
+    "reason.uncertain_reading": "I'm not sure I read that right", "reason.possible_duplicate": "this may be recorded already",
+    "reason.dose_too_soon": "the last dose was less than its interval ago",
+    "problem.not_a_number": "I couldn't read that number", "problem.out_of_window": "that time can't be right",
+    "problem.too_far_ahead": "that time is more than a day ahead",
+    "problem.before_birth": "that time is before the baby was born",
+    "problem.too_long_text": "that text is too long", "problem.unknown_zone": "there is no such timezone",
+    "button.choose.same": "Same one", "button.choose.another": "Another one", "button.choose.restore": "↩ Bring it back",
+    "doubt.quoted": "“{text}”", "doubt.separator": ", ", "doubt.reason_separator": "; ",
+    "doubt.unused": "I didn't use {said}", "doubt.clock_yesterday": "{time} today is still ahead, so I took yesterday",
+    "doubt.not_understood": " (I didn't understand {said}.)",
+    "duplicate.you": "you", "duplicate.someone": "someone", "duplicate.existing": "{who} already recorded {record}",
+    "set_aside.record": "record", "set_aside.delete": "deleting a {kind}", "set_aside.update": "the change {what}",
+    "set_aside.profile": "the profile change",
+    "set_aside.waiting": "(The earlier request waiting for a confirmation — {what} — is set aside and nothing of it "
+                         "was saved; press “Bring it back” to return to it.)",
+    "set_aside.open": "(The earlier request still open — {what} — is set aside and nothing of it was saved; "
+                      "press “Bring it back” to return to it.)",
 })

@@ -1,0 +1,88 @@
+"""The hard limits of every value an extraction may carry: numbers, texts, times and zone names.
+
+A value outside them is never used (records.py holds the finer, per-record plausibility ranges).
+"""
+from __future__ import annotations
+
+import math
+import unicodedata
+from datetime import date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
+from zoneinfo import available_timezones
+
+from domain.records import BOUNDS, DOSE_BOUNDS, Bound, Problem
+
+EARLIEST = date(2000, 1, 1)
+AHEAD = timedelta(days=1)          # a time more than this after now is impossible, not just implausible
+
+# The loosest bound a field can have in any record (a dose's bound depends on its unit).
+SLOT_BOUNDS: dict[str, Bound] = {
+    **BOUNDS, "dose": Bound(min(b.hard_min for b in DOSE_BOUNDS.values()),
+                            max(b.hard_max for b in DOSE_BOUNDS.values()), 0, 0)}
+PROFILE_BOUNDS: dict[str, Bound] = {"birth_weight_kg": Bound(0.3, 10, 0, 0), "birth_height_cm": Bound(20, 70, 0, 0)}
+SETTINGS_BOUNDS: dict[str, Bound] = {"no_feeding_hours": Bound(0, 48, 0, 0), "open_sleep_hours": Bound(0, 48, 0, 0)}
+
+NAME_MAX = 32            # a baby's name or nickname, a member's name or title as said
+SHORT_MAX = 100          # food, medicine, symptom, vaccine, a milestone, enum-like words
+LONG_MAX = 2000          # a note, a caption (a message is at most this long)
+LONG_FIELDS = frozenset({"text", "caption", "notes"})
+NAME_FIELDS = frozenset({"name", "nickname", "member", "title", "baby"})
+
+
+def number_problem(name: str, value: float, bound: Bound | None) -> Problem | None:
+    """Non-finite numbers, negatives and values outside the hard limits are refused."""
+    if abs(value) > 1e12 or not math.isfinite(value):       # a 400-digit int is finite but no float
+        return Problem(name, "not_a_number", True, {"value": None})
+    if value < 0:
+        return Problem(name, "negative", True, {"value": value})
+    if bound is not None and not bound.hard_min <= value <= bound.hard_max:
+        return Problem(name, "absurd", True, {"value": value})
+    return None
+
+
+def clean_text(value: str) -> str | None:
+    """Lone surrogates, NUL and other control characters removed (line breaks kept); blank is None."""
+    kept = "".join(c for c in value if c in "\n\t" or unicodedata.category(c) not in ("Cs", "Cc"))
+    kept = kept.strip()
+    return kept or None
+
+
+def text_limit(name: str) -> int:
+    return LONG_MAX if name in LONG_FIELDS else NAME_MAX if name in NAME_FIELDS else SHORT_MAX
+
+
+def text_problem(name: str, value: str) -> Problem | None:
+    return Problem(name, "too_long_text", True, {"limit": text_limit(name)}) if len(value) > text_limit(name) else None
+
+
+def aware(value: datetime, zone: tzinfo) -> datetime:
+    """A time without a UTC offset is read in the family's zone."""
+    return value.replace(tzinfo=zone) if value.tzinfo is None or value.utcoffset() is None else value
+
+
+def time_problem(name: str, value: datetime, now: datetime, earliest: date) -> Problem | None:
+    """A time must fall between the earliest possible day (2000, or the baby's birth) and a day from now."""
+    if not EARLIEST.year <= value.year <= now.year + 1:      # checked before any zone arithmetic can overflow
+        return Problem(name, "out_of_window", True)
+    local = value.astimezone(now.tzinfo)
+    if local > now + AHEAD:
+        return Problem(name, "too_far_ahead", True)
+    if local < datetime.combine(earliest, time(0), now.tzinfo):
+        return Problem(name, "before_birth" if earliest > EARLIEST else "out_of_window", True)
+    return None
+
+
+def date_problem(name: str, value: date, today: date) -> Problem | None:
+    if not EARLIEST <= value <= today + AHEAD:
+        return Problem(name, "out_of_window", True)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def known_zone(name: str) -> bool:
+    """Only names the IANA database knows ('Asia/Beijing' is not one)."""
+    return name in _zone_names()
