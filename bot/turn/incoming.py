@@ -40,5 +40,9 @@ def too_long(msg: IncomingMessage) -> bool:
     return len(msg.text) > MAX_TEXT
 
 
-def too_long_decision() -> Decision:
+def too_long_decision(heard: bool) -> Decision:
+    """The polite refusal where the bot would answer (a private chat, or addressed in a group); in a
+    group's chatter a long message is not read and not answered."""
+    if not heard:
+        return Decision(None, note="message too long: not read (group chatter)")
     return Decision(Reply(ReplyKind.REFUSED, "message_too_long"), note="message too long: not read")

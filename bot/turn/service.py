@@ -24,7 +24,7 @@ from domain.chats import ChatView
 from domain.decide.decide_turn import decide_turn
 from domain.replies.catalog import RUN_ON, both_languages
 from domain.turn import Decision, Reply
-from domain.vocabulary import ReplyKind, Role
+from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.engine import Database
 from storage.errors import Conflict, Unavailable
 from storage.repositories.families import FamilyInfo, MemberInfo
@@ -117,7 +117,8 @@ class ChatService:
         outcome = NOT_READ if unread else BUTTON_PRESS if msg.press is not None else await understand(
             uow, self.extractor, ctx, msg.text, incoming_id, tasks.active, self.bot_names)
         turn = await build_turn(uow, ctx, member, msg, outcome.extraction, tasks, newcomer)
-        decision = too_long_decision() if unread else \
+        heard = ctx.chat.kind != ChatKind.GROUP.value or msg.addressed_to_bot
+        decision = too_long_decision(heard) if unread else \
             _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
         applied = await apply_effects(uow, decision.effects, TurnScope(family.id, member.id, incoming_id,
                                                                        ctx.clock_now))

@@ -1,6 +1,7 @@
 """Families, their members and their babies: who is who, and the family's settings."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
@@ -10,11 +11,16 @@ from sqlalchemy import exists, update
 from sqlmodel import select
 
 from domain.chats import ChatView
+from domain.limits import known_zone
 from domain.turn import BabyView
+from domain.vocabulary import Language
 from storage.repositories.base import Repository
 from storage.tables import Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
 
+log = logging.getLogger(__name__)
 DEFAULT_SUMMARY_TIME = time(21)
+DEFAULT_ZONE = "Asia/Shanghai"
+LANGUAGES = frozenset(language.value for language in Language)
 # the settings names of the domain → the keys of Family.settings["reminders"]
 REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "no_feeding_hours",
                      "open_sleep_hours": "open_sleep_hours"}
@@ -64,8 +70,14 @@ class MemberInfo:
 
 
 def family_info(row: Family) -> FamilyInfo:
-    return FamilyInfo(row.id, row.timezone or "Asia/Shanghai", row.language or "zh", row.summary_time or "21:00",
-                      dict(row.settings or {}))
+    """A stored zone the IANA database does not know (written before the domain's door checked zones, e.g.
+    'Asia/Beijing') is read as the default zone, so one bad row cannot stop the family's turns or the
+    start-up of every family's summary job; a parent can set the right one in chat."""
+    zone = row.timezone if row.timezone and known_zone(row.timezone) else DEFAULT_ZONE
+    if row.timezone and zone != row.timezone:
+        log.warning("family %s has an unknown timezone stored; %s is used", row.id, DEFAULT_ZONE)
+    return FamilyInfo(row.id, zone, row.language if row.language in LANGUAGES else Language.ZH.value,
+                      row.summary_time or "21:00", dict(row.settings or {}))
 
 
 def chat_info(row: FamilyChat) -> ChatView:

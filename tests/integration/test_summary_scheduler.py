@@ -514,3 +514,11 @@ async def test_a_summary_whose_sender_died_after_the_platform_took_it_goes_out_a
     assert (first.attempts, first.attempted_at, first.sent_at) == (1, local(JUNE_3, 21), None)
     assert (second.attempts, second.claimed_by, second.sent_at) == (2, "b", None)
     assert len(sent.replies) == 2
+
+
+async def test_a_family_with_a_zone_that_does_not_exist_does_not_stop_the_jobs_of_the_others(db, tmp_path) -> None:
+    broken, _ = await seed_family(db, tz="Asia/Beijing")
+    fine, _ = await seed_family(db, tz="America/New_York")
+    sched = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    assert await sched.rebuild_jobs() == 2
+    assert {job.id for job in sched.scheduler.get_jobs()} >= {summary_job_id(broken), summary_job_id(fine)}

@@ -30,6 +30,11 @@ def test_names_ids_and_button_data_are_cleaned_too():
 def test_a_text_over_the_cap_is_too_long_and_gets_a_polite_refusal_in_both_languages():
     assert not too_long(normalised(replace(MSG, text="好" * MAX_TEXT)))
     assert too_long(normalised(replace(MSG, text="好" * (MAX_TEXT + 1))))
-    reply = too_long_decision().reply
-    assert reply.kind is ReplyKind.REFUSED and too_long_decision().effects == ()
+    reply = too_long_decision(heard=True).reply
+    assert reply.kind is ReplyKind.REFUSED and too_long_decision(heard=True).effects == ()
     assert "2000" in render(reply, Language.ZH, MSG.sent_at) and "2,000" in render(reply, Language.EN, MSG.sent_at)
+
+
+def test_a_text_over_the_cap_in_a_groups_chatter_is_neither_read_nor_answered():
+    decision = too_long_decision(heard=False)
+    assert decision.reply is None and decision.effects == ()
