@@ -16,6 +16,8 @@ import logging
 from telegram.error import Forbidden, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
+from bot.channels.stopping import pause, unless_stopped
+
 log = logging.getLogger(__name__)
 
 LONG_POLL_SECONDS = 30
@@ -43,7 +45,7 @@ class Poller:
             if updates is None:
                 continue
             if not await self.handle(updates):
-                await _pause(stop, self.retry_pause)
+                await pause(stop, self.retry_pause)
         await self._confirm()
 
     async def handle(self, updates) -> bool:
@@ -57,25 +59,20 @@ class Poller:
         return True
 
     async def _fetch(self, stop: asyncio.Event):
-        fetch = asyncio.ensure_future(self.application.bot.get_updates(
+        fetch = await unless_stopped(self.application.bot.get_updates(
             offset=self.offset, timeout=self.timeout, allowed_updates=self.allowed_updates,
-            read_timeout=self.timeout + 10))
-        stopping = asyncio.ensure_future(stop.wait())
-        await asyncio.wait({fetch, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
-        if stop.is_set():
-            fetch.cancel()
-            await asyncio.gather(fetch, return_exceptions=True)
+            read_timeout=self.timeout + 10), stop)
+        if fetch is None:
             return None
         try:
             return fetch.result()
         except (InvalidToken, Forbidden):
             raise                                  # a wrong token: nothing to retry
         except RetryAfter as wait:
-            await _pause(stop, _seconds(wait.retry_after))
+            await pause(stop, _seconds(wait.retry_after))
         except NetworkError as failed:            # includes TimedOut and a 5xx of the Bot API
             log.warning("getUpdates failed: %s", type(failed).__name__)
-            await _pause(stop, self.retry_pause)
+            await pause(stop, self.retry_pause)
         return None
 
     async def _confirm(self) -> None:
@@ -90,7 +87,3 @@ class Poller:
 def _seconds(value) -> float:
     return value.total_seconds() if hasattr(value, "total_seconds") else float(value)
 
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)

@@ -7,13 +7,13 @@ messages idempotently, and a redelivered message gets no second reply).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
 import httpx
 
 from bot.channels.numbered import ShownChoices, as_press
+from bot.channels.stopping import pause, unless_stopped
 from bot.channels.wechat.ilink.api import MESSAGE_TYPE_USER, ILinkApi, ILinkError
 from bot.channels.wechat.ilink.sender import ILinkSender
 from bot.channels.wechat.ilink.store import ContextToken, StateFile
@@ -35,32 +35,27 @@ class ILinkPoller:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            poll = asyncio.create_task(self.api.get_updates(self.state.state.cursor))
-            stopping = asyncio.create_task(stop.wait())
-            await asyncio.wait({poll, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            stopping.cancel()
-            if stop.is_set():
-                poll.cancel()
-                await asyncio.gather(poll, return_exceptions=True)
+            poll = await unless_stopped(self.api.get_updates(self.state.state.cursor), stop)
+            if poll is None:
                 return
             await self._after_poll(poll, stop)
 
-    async def _after_poll(self, poll: asyncio.Task, stop: asyncio.Event) -> None:
+    async def _after_poll(self, poll: asyncio.Future, stop: asyncio.Event) -> None:
         try:
             answer = poll.result()
         except ILinkError as refused:
-            pause = self.expired_pause if refused.session_expired else self.retry_pause
+            seconds = self.expired_pause if refused.session_expired else self.retry_pause
             log.warning("getupdates refused (%s)%s", refused,
                         ": log in again with `fawn wechat login`" if refused.session_expired else "")
-            await _pause(stop, pause)
+            await pause(stop, seconds)
             return
         except (httpx.HTTPError, ValueError) as failed:
             log.warning("getupdates failed: %s", type(failed).__name__)
-            await _pause(stop, self.retry_pause)
+            await pause(stop, self.retry_pause)
             return
         if not await self.handle_batch(answer):
             log.warning("a wechat batch left for later: the database is unavailable")
-            await _pause(stop, self.retry_pause)
+            await pause(stop, self.retry_pause)
 
     async def handle_batch(self, answer: dict[str, Any]) -> bool:
         """Every message's turn, then the new cursor (and the conversations' context tokens) saved.
@@ -96,7 +91,3 @@ class ILinkPoller:
             await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
         return True
 
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)

@@ -10,7 +10,6 @@ recently are remembered, so a message redelivered after a reconnect is not handl
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import uuid
@@ -21,6 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from bot.channels.stopping import pause
 from bot.channels.wechat.recent import RecentIds
 
 log = logging.getLogger("fawn.wecom.socket")
@@ -90,7 +90,7 @@ class WeComSocket:
             if stop.is_set() or self.taken_over:
                 break
             attempt = 1 if self.subscriptions > before else attempt + 1
-            await _pause(stop, self.backoff.delay(attempt))
+            await pause(stop, self.backoff.delay(attempt))
 
     async def _session(self, stop: asyncio.Event) -> None:
         frames = logging.getLogger(FRAME_LOG)
@@ -216,7 +216,3 @@ def _frame(cmd: str, req_id: str, body: dict[str, Any] | None) -> str:
         frame["body"] = body
     return json.dumps(frame, ensure_ascii=False)
 
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)
