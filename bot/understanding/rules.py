@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
+from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -76,7 +77,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     referred = read_reference(body, request.now)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    return _record_or_fragment(request, body, bool(correction), common)
+    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
+    return several or _record_or_fragment(request, body, bool(correction), common)
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:

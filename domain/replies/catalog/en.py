@@ -88,6 +88,12 @@ TEXTS: dict[str, str] = {
                   "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
                   "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
+    "reply.undone_several": "Undone, {count}: {records}",
+    "reply.recorded_several": "Recorded {count}: {records}", "reply.several_said": "",
+    "reply.confirm_several": "Please confirm these {count}; they are recorded together: {records}",
+    "several.separator": "; ", "several.baby": "{baby}: {record}", "several.with_reason": "{record} ({reason})",
+    "several.waiting": "(The other {count} will be recorded with it once I know: {records})",
+    "several.unread": "I didn't understand this part, so nothing was recorded for it: {said}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
     "reply.already_asleep": "The baby has been asleep since {since}.",

@@ -84,6 +84,12 @@ TEXTS: dict[str, str] = {
                   "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · "
                   "/export 导出（家长）",
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
+    "reply.undone_several": "已撤销{count}条：{records}",
+    "reply.recorded_several": "已记录{count}条：{records}", "reply.several_said": "",
+    "reply.confirm_several": "请确认这{count}条，确认后一起记录：{records}",
+    "several.separator": "；", "several.baby": "{baby}：{record}", "several.with_reason": "{record}（{reason}）",
+    "several.waiting": "（另外{count}条等问清楚后一起记录：{records}）",
+    "several.unread": "这部分我没看懂，没有记录：{said}",
     "reply.woke_up": "醒啦，已记录：{record}",
     "reply.fell_asleep": "{since} 开始睡，醒了告诉我一声“醒了”。", "reply.already_asleep": "宝宝从 {since} 就在睡了。",
     "reply.expired": "刚才那件事已经超过1小时没确认，已经过期、没有写入。请重新告诉我要记录什么。",
