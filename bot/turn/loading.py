@@ -103,6 +103,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         recent_records=await _recent_records(uow, ctx, tasks.set_aside or tasks.active),
         set_aside_task=tasks.set_aside,
         open_sleep=await uow.records.open_sleep(ctx.family.id, ctx.zone),
+        open_sleeps=tuple(await uow.records.open_sleeps(ctx.family.id, ctx.zone)),
         undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
         press=press, query_records=await query_records(uow, ctx, extraction),
         query_facts=await query_facts(uow, ctx, extraction),

@@ -22,6 +22,7 @@ from domain.decide.roles import decide_role_change, decide_role_press, with_newc
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
+from domain.decide.sleep_events import with_baby
 from domain.decide.undo import undo
 from domain.extraction import Intent
 from domain.permissions import Permission, may
@@ -70,7 +71,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if e.intent is Intent.CANCEL:
         return _cancel(turn, task)
     if task.baby_id is None and named_baby(turn) is not None:
-        return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
+        return with_baby(turn, task, named_baby(turn)) or \
+            advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None or e.also:
         return None             # several facts at once are a new topic, not a supply
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):

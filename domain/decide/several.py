@@ -134,9 +134,10 @@ def _one_task(turn: Turn, parts: list[Part], waiting: list[Part], unread: list[s
     if task.revision == 0:
         task = save_step(task, task.state, turn.now)
     reply = current.decision.reply
+    kept = [p for p in parts if p is current or p.ready or p.task is not None]
     values = {**reply.values, "items": [item_line(turn, i.record_type, i.fields, i.baby_id or task.baby_id,
                                                   i.reason) for i in items],
-              "notes": said, "unread": unread}
+              "notes": said, "unread": unread, "at": kept.index(current)}
     if reply.kind is ReplyKind.CONFIRM and reply.key != "confirm":      # a duplicate's own question
         values = {**values, "reason": task.requires_confirmation_reason}
         reply = replace(reply, key="confirm", buttons=_confirm_buttons())

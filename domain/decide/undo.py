@@ -42,7 +42,8 @@ def _undo_one(target: UndoTarget) -> Decision:
 
 def _undo_message(turn: Turn, target: UndoTarget) -> Decision:
     """A message that wrote several records: one undo takes back all of them (each as _undo_one would)."""
-    still = [t for t in (target, *target.together) if t.record.deleted == t.was_delete]
+    still = sorted((t for t in (target, *target.together) if t.record.deleted == t.was_delete),
+                   key=lambda t: t.record.id)
     effects = [e for t in still for e in _undo_one(t).effects]
     lines = [item_line(turn, t.record.type, t.before or t.record.fields, t.record.baby_id) for t in still]
     return Decision(Reply(ReplyKind.UNDONE, "undone_several", {"items": lines}), tuple(effects),

@@ -33,7 +33,8 @@ def recorded_several(v: dict[str, Any], lang: Language, now: datetime, render: R
 
 def confirm_several(v: dict[str, Any], lang: Language, now: datetime, reason: str) -> str:
     current = {"type": v["type"], "fields": v["fields"], "baby": v.get("baby")}
-    lines = [fact_line(current, lang, now, reason=reason), *(fact_line(i, lang, now) for i in v["items"])]
+    lines = [fact_line(i, lang, now) for i in v["items"]]
+    lines.insert(min(v.get("at") or 0, len(lines)), fact_line(current, lang, now, reason=reason))
     return text(lang, "reply.confirm_several", count=len(lines), records=text(lang, "several.separator").join(lines))
 
 

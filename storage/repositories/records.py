@@ -51,6 +51,16 @@ class RecordRepository(Repository):
         row = (await self.session.exec(q)).first()
         return record_view(row, zone) if row else None
 
+    async def open_sleeps(self, family_id: int, zone: tzinfo) -> list[RecordView]:
+        """Each baby's open sleep (its latest), newest first — twins may both be asleep."""
+        q = (select(Record).where(Record.family_id == family_id, Record.type == "sleep",
+                                  Record.end.is_(None), Record.deleted_at.is_(None))
+             .order_by(Record.start.desc()).limit(50))
+        found: dict[int, RecordView] = {}
+        for row in (await self.session.exec(q)).all():
+            found.setdefault(row.baby_id, record_view(row, zone))
+        return list(found.values())
+
     async def latest(self, family_id: int, baby_id: int, record_type: RecordType, since: datetime,
                      now: datetime, limit: int, zone: tzinfo) -> list[RecordView]:
         """The newest `limit` live records of a type for one baby, newest first."""
