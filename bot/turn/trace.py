@@ -26,7 +26,7 @@ def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied
         {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
          "latency_ms": outcome.latency_ms, "intent": e.intent.value,
          "record_type": e.record_type.value if e.record_type else None,
-         "slots": sorted(e.slots.given()), "confidence": e.confidence},
+         "slots": sorted(e.slots.given()), "facts": len(e.facts()), "confidence": e.confidence},
         {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected},
         {"step": "effects", "applied": applied.log, "written": applied.written,
          "updated": applied.updated, "deleted": applied.deleted},

@@ -25,7 +25,9 @@ You only propose intent and slots; you decide nothing. Use the recent context an
 to resolve fragments (配方奶, 醒1次, 8点到3点) and corrections (不是，晚8点到凌晨3点).
 Times are absolute in the family's timezone, ISO 8601. 8点到3点 after 昨晚 means yesterday 20:00 to today 03:00.
 Amounts in ml (1 oz = {OZ_ML} ml). Kinds: formula, breast_milk, fortified_breast_milk, solid_food, water.
-Methods: bottle, left_breast, right_breast, both_breasts. Never invent values that were not said."""
+Methods: bottle, left_breast, right_breast, both_breasts. Never invent values that were not said.
+A message that says several facts (喝了90ml，尿了) gives the first as record_type/slots and each other one in
+`also`, with the baby it names; 俩宝都… / both babies sets every_baby; a part you cannot read goes in `unread`."""
 
 
 @dataclass(frozen=True)
