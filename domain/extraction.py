@@ -57,6 +57,7 @@ class Slots(BaseModel):
     wet: bool | None = None
     solid: bool | None = None
     color: str | None = None
+    consistency: str | None = None
     weight_kg: float | None = None
     height_cm: float | None = None
     head_cm: float | None = None

@@ -13,13 +13,14 @@ from domain.vocabulary import (
     HealthKind,
     RecordType,
     Side,
+    StoolConsistency,
 )
 
 FIELDS: dict[RecordType, tuple[str, ...]] = {
     RecordType.FEEDING: ("start", "end", "kind", "method", "amount_ml", "amount_g",
                          "duration_min", "food", "notes"),
     RecordType.SLEEP: ("start", "end", "nap", "night_wakings", "notes"),
-    RecordType.DIAPER: ("time", "wet", "solid", "color", "notes"),
+    RecordType.DIAPER: ("time", "wet", "solid", "color", "consistency", "notes"),
     RecordType.GROWTH: ("time", "weight_kg", "height_cm", "head_cm"),
     RecordType.HEALTH: ("time", "kind", "temperature_c", "medication", "dose", "dose_unit",
                         "next_dose_after_h", "symptom", "vaccine", "notes"),
@@ -33,6 +34,7 @@ ENUM_FIELDS: dict[tuple[RecordType, str], type] = {
     (RecordType.FEEDING, "kind"): FeedingKind,
     (RecordType.FEEDING, "method"): FeedingMethod,
     (RecordType.DIAPER, "color"): DiaperColor,
+    (RecordType.DIAPER, "consistency"): StoolConsistency,
     (RecordType.HEALTH, "kind"): HealthKind,
     (RecordType.HEALTH, "dose_unit"): DoseUnit,
     (RecordType.PUMPING, "side"): Side,

@@ -136,7 +136,8 @@ def _record_type(text: str) -> RecordType | None:
         return other
     feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
     if not feeding and lx.EATING_VERBS.search(text):
-        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or not lx.CHAT_QUESTION.search(text)
+        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
+            not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
     sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
     if feeding and sleep:

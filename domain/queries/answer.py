@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod
-from domain.queries.latest import growth, last_record, next_doses, photos, temperature
+from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
 from domain.queries.totals import diaper_counts, feeding_totals, pumping_totals, sleep_totals, tummy_totals
 from domain.turn import BabyView, RecordView, Reply, Turn
 from domain.vocabulary import RecordType, ReplyKind
@@ -133,7 +133,7 @@ BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
     QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),
     QueryMetric.TIMELINE: lambda q, rs, b, t, s, e: {"records": sorted(_in_window(rs, s, e), key=_when)},
-    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_feeding(rs, q.detail, t.now),
     QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),

@@ -5,24 +5,29 @@ from datetime import datetime
 from typing import Any
 
 from domain.turn import RecordView
-from domain.vocabulary import BREAST_METHODS
+from domain.vocabulary import BREAST_METHODS, MILK_KINDS, FeedingKind
 
 
 def feeding_totals(feedings: list[RecordView]) -> dict[str, Any]:
+    """Milk adds up by kind; water is told apart (it is no milk), and so are solids (in grams)."""
     by_kind: dict[str, float] = {}
-    breast_sessions, breast_minutes, solid_g = 0, 0.0, 0.0
+    breast_sessions, breast_minutes, solid_g, water_ml, water_count = 0, 0.0, 0.0, 0.0, 0
     for r in feedings:
         f = r.fields
-        if f.get("amount_ml"):
-            kind = f.get("kind") or "formula"
+        kind = f.get("kind") or "formula"
+        if kind == FeedingKind.WATER.value:
+            water_ml, water_count = water_ml + float(f.get("amount_ml") or 0), water_count + 1
+            continue
+        if f.get("amount_ml") and kind in MILK_KINDS:
             by_kind[kind] = by_kind.get(kind, 0) + f["amount_ml"]
         if f.get("method") in {m.value for m in BREAST_METHODS}:
             breast_sessions += 1
             breast_minutes += f.get("duration_min") or 0
         if f.get("amount_g"):
             solid_g += f["amount_g"]
-    return {"count": len(feedings), "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
-            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g}
+    return {"count": len(feedings) - water_count, "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
+            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g,
+            "water_ml": water_ml}
 
 
 def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:

@@ -29,6 +29,8 @@ TEXTS: dict[str, str] = {
     "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.food": "what food",
     "field.start": "start time", "field.end": "end time",
     "color.yellow": "yellow", "color.green": "green", "color.black": "black", "color.brown": "brown",
+    "consistency.watery": "watery", "consistency.loose": "loose", "consistency.soft": "soft",
+    "consistency.formed": "formed", "consistency.hard": "hard",
     "health.temperature": "temperature", "health.medication": "medicine", "health.symptom": "symptom",
     "health.vaccine": "vaccine", "health.doctor_visit": "doctor visit",
     "dose_unit.ml": "ml", "dose_unit.mg": "mg", "dose_unit.tablets": " tablet(s)", "dose_unit.drops": " drop(s)",
@@ -135,6 +137,7 @@ TEXTS.update({
     "answer.feeding.kind_amount": "{kind} {amount}ml",
     "answer.feeding.kind_separator": "，",   # sic: kept as it was (the English kinds are joined with ， too)
     "answer.feeding.nursed": ", nursed {count}× {duration}", "answer.feeding.solids": ", solids {grams} g",
+    "answer.feeding.water": "; water {ml} ml besides (not counted as milk)",
     "answer.sleep.none": "No sleep recorded {period}.",
     "answer.sleep.total": "{period:cap}: {total} of sleep ({count} stretches){asleep}.",
     "answer.sleep.asleep": ", asleep since {since:%H:%M}",
