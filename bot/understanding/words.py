@@ -36,7 +36,8 @@ SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|�
 BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千克|斤|g|克)?|birth weight\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|g|lb)?", re.I)
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
-SLEEP_WORDS = re.compile(r"睡|醒|午觉|小觉|sleep|slept|nap|asleep|woke|awake|bed", re.I)
+_DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
+SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
@@ -59,10 +60,14 @@ AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克))", re.I)
 
-FELL_ASLEEP = re.compile(r"睡着了|睡了$|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
-WOKE_UP = re.compile(r"醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now", re.I)
-NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?)\s*(\d+)\s*(?:次|回|times?)", re.I)
-NO_WAKINGS = re.compile(r"没醒|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
+FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
+WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now|"
+                     r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
+STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet", re.I)
+NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|waking up)\s*"
+                           r"(?:(?P<n>\d+)\s*(?:次|回|times?)|(?P<word>once|twice)\b)", re.I)
+WAKING_WORDS = {"once": 1, "twice": 2}
+NO_WAKINGS = re.compile(r"(?<!还)没醒(?!呢)|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
 
 SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)

@@ -20,7 +20,7 @@ from domain.decide.profile import decide_profile
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
-from domain.decide.sleep_events import fell_asleep, woke_up
+from domain.decide.sleep_events import fell_asleep, still_asleep, woke_up
 from domain.decide.undo import undo
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
@@ -72,6 +72,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
         return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None:
         return None
+    if e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn, task)
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
@@ -146,6 +148,8 @@ def _new_record(turn: Turn) -> Decision:
         return fell_asleep(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
         return woke_up(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn)
     task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, _baby_id(turn))
     return advance_create(turn, task, e.slots.given())
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.decide.create import advance_create, confirm_reply, confirmation_reason
+from domain.decide.create import advance_create, confirm_reply, confirmation_reason, write_now
 from domain.decide.uncertain import doubts
 from domain.records import is_night_sleep, problems
-from domain.tasks import new_task
+from domain.tasks import PendingTask, new_task
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
@@ -30,6 +30,22 @@ def fell_asleep(turn: Turn) -> Decision:
     reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo"),))
     return Decision(reply, (WriteRecord(RecordType.SLEEP, baby, fields),), note="open sleep")
+
+
+def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
+    """还没醒 / still asleep: the sleep goes on. A sleep task that knows its start (asked "when did she
+    wake up?") is written as an open sleep; an open sleep on record is said back; else we ask since when."""
+    if task is not None and task.action is TaskAction.CREATE and task.record_type is RecordType.SLEEP \
+            and task.slots.get("start") and not task.slots.get("end"):
+        fields = {k: v for k, v in task.slots.items() if k in ("start", "nap", "notes") and v is not None}
+        written = write_now(turn, task, fields)
+        reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
+                      (Button("undo"),))
+        return replace(written, reply=reply, note="still asleep: open sleep")
+    if turn.open_sleep is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
+                        note="still asleep")
+    return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
 
 
 def woke_up(turn: Turn) -> Decision:
@@ -62,4 +78,4 @@ def woke_up(turn: Turn) -> Decision:
                     note="close sleep")
 
 
-__all__ = ["fell_asleep", "woke_up", "ConfirmReason"]
+__all__ = ["fell_asleep", "still_asleep", "woke_up", "ConfirmReason"]

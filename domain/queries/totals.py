@@ -49,6 +49,20 @@ def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> di
     return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
 
 
+def night_totals(sleeps: list[RecordView], start: datetime, end: datetime, now: datetime) -> dict[str, Any]:
+    """Last night (昨晚睡了多久): every piece that began in the night window counts whole, past 06:00 too;
+    one still open counts until now."""
+    pieces = [r for r in sleeps if r.fields.get("start") is not None and start <= r.fields["start"] < end]
+    total, open_since = 0.0, None
+    for r in pieces:
+        s, e = r.fields["start"], r.fields.get("end")
+        if e is None:
+            open_since, e = s, now
+        total += max((e - s).total_seconds() / 60, 0)
+    naps = sum(1 for r in pieces if r.fields.get("nap"))
+    return {"total_min": total, "count": len(pieces), "naps": naps, "open_since": open_since}
+
+
 def diaper_counts(diapers: list[RecordView]) -> dict[str, Any]:
     wet = sum(1 for r in diapers if r.fields.get("wet"))
     solid = sum(1 for r in diapers if r.fields.get("solid"))

@@ -93,6 +93,8 @@ TEXTS: dict[str, str] = {
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
     "reply.already_asleep": "The baby has been asleep since {since}.",
+    "reply.still_asleep_since": "OK, still asleep. Since when? Say “asleep since 10” and I'll note it; "
+                                "tell me “woke up” when the baby wakes.",
     "reply.expired": "That request expired after an hour and was not saved. Please tell me again.",
     "reply.cancelled": "OK, cancelled — nothing was saved.",
     "reply.still_waiting": "I'm still waiting for the missing details.",

@@ -88,6 +88,7 @@ TEXTS: dict[str, str] = {
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
     "reply.woke_up": "醒啦，已记录：{record}",
     "reply.fell_asleep": "{since} 开始睡，醒了告诉我一声“醒了”。", "reply.already_asleep": "宝宝从 {since} 就在睡了。",
+    "reply.still_asleep_since": "好的，还在睡。几点睡着的？说“10点睡着的”我就记下，醒了再告诉我“醒了”。",
     "reply.expired": "刚才那件事已经超过1小时没确认，已经过期、没有写入。请重新告诉我要记录什么。",
     "reply.cancelled": "好的，已取消，没有记录。", "reply.still_waiting": "还在等补充信息哦。",
     "reply.confirm": "请确认：{record}（{reason}）", "reply.confirm_change": "要修改吗？{before} → {record}",
