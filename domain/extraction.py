@@ -36,6 +36,7 @@ class Intent(StrEnum):
 class SleepEvent(StrEnum):
     FELL_ASLEEP = "fell_asleep"   # 睡着了: opens a sleep
     WOKE_UP = "woke_up"           # 醒了: closes the open sleep
+    STILL_ASLEEP = "still_asleep"  # 还没醒: the open sleep goes on (nothing closes)
 
 
 class Slots(BaseModel):
@@ -57,6 +58,7 @@ class Slots(BaseModel):
     wet: bool | None = None
     solid: bool | None = None
     color: str | None = None
+    consistency: str | None = None
     weight_kg: float | None = None
     height_cm: float | None = None
     head_cm: float | None = None

@@ -114,6 +114,9 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
                                    raw=request.text, default_now=not supplying)
+    if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
+            and slots.start and not slots.end:
+        slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
@@ -138,7 +141,8 @@ def _record_type(text: str) -> RecordType | None:
         return other
     feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
     if not feeding and lx.EATING_VERBS.search(text):
-        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or not lx.CHAT_QUESTION.search(text)
+        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
+            not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
     sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
     if feeding and sleep:
@@ -156,6 +160,12 @@ def _topic(request: ExtractionRequest) -> RecordType | None:
         if found:
             return found
     return None
+
+
+def _asked_when_awake(request: ExtractionRequest) -> bool:
+    """The open sleep task knows when the sleep began and waits for its end."""
+    slots = request.task.slots if request.task else {}
+    return bool(slots.get("start")) and not slots.get("end")
 
 
 def _night_context(request: ExtractionRequest) -> bool:
@@ -239,7 +249,7 @@ def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
 
 def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, SleepEvent | None]:
     wakings = lx.NIGHT_WAKINGS.search(text)
-    night_wakings = int(wakings.group(1)) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
+    night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
     if times.point and not start:
@@ -254,9 +264,15 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
                  night_wakings=night_wakings), event
 
 
+def _wakings(m: re.Match[str]) -> int:
+    return int(m.group("n")) if m.group("n") else lx.WAKING_WORDS[m.group("word").lower()]
+
+
 def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent | None:
     if times.start or has_wakings:
         return None
+    if lx.STILL_ASLEEP.search(text):       # 还没醒 (还在睡，11点睡着的: a time says when it began)
+        return SleepEvent.FELL_ASLEEP if times.point else SleepEvent.STILL_ASLEEP
     if lx.WOKE_UP.search(text):
         return SleepEvent.WOKE_UP
     if lx.FELL_ASLEEP.search(text) and not times.duration_min:

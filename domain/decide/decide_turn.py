@@ -22,9 +22,9 @@ from domain.decide.roles import decide_role_change, decide_role_press, with_newc
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
-from domain.decide.sleep_events import with_baby
+from domain.decide.sleep_events import still_asleep, with_baby
 from domain.decide.undo import undo
-from domain.extraction import Intent
+from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.queries.answer import answer_query
 from domain.tasks import PendingTask, transition
@@ -75,6 +75,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
             advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None or e.also:
         return None             # several facts at once are a new topic, not a supply
+    if e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn, task)
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type

@@ -12,7 +12,14 @@ from datetime import datetime
 from typing import Any
 
 from domain.babies import baby_named
-from domain.decide.create import advance_create, confirm_reply, confirmation_reason, save_step, which_baby_reply
+from domain.decide.create import (
+    advance_create,
+    confirm_reply,
+    confirmation_reason,
+    save_step,
+    which_baby_reply,
+    write_now,
+)
 from domain.decide.uncertain import doubts
 from domain.extraction import SleepEvent
 from domain.records import is_night_sleep, problems
@@ -66,6 +73,22 @@ def _open(turn: Turn, baby: int, start: datetime, task: PendingTask | None) -> D
                   (Button("undo"),))
     return Decision(reply, (*done, WriteRecord(RecordType.SLEEP, baby, fields, from_task=bool(done))),
                     note="open sleep")
+
+
+def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
+    """还没醒 / still asleep: the sleep goes on. A sleep task that knows its start (asked "when did she
+    wake up?") is written as an open sleep; an open sleep on record is said back; else we ask since when."""
+    if task is not None and task.action is TaskAction.CREATE and task.record_type is RecordType.SLEEP \
+            and task.slots.get("start") and not task.slots.get("end"):
+        fields = {k: v for k, v in task.slots.items() if k in ("start", "nap", "notes") and v is not None}
+        written = write_now(turn, task, fields)
+        reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
+                      (Button("undo"),))
+        return replace(written, reply=reply, note="still asleep: open sleep")
+    if turn.open_sleep is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
+                        note="still asleep")
+    return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
 
 
 def woke_up(turn: Turn) -> Decision:
@@ -143,4 +166,4 @@ def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
     return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
 
 
-__all__ = ["fell_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]
+__all__ = ["fell_asleep", "still_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]

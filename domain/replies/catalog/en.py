@@ -29,6 +29,8 @@ TEXTS: dict[str, str] = {
     "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.food": "what food",
     "field.start": "start time", "field.end": "end time",
     "color.yellow": "yellow", "color.green": "green", "color.black": "black", "color.brown": "brown",
+    "consistency.watery": "watery", "consistency.loose": "loose", "consistency.soft": "soft",
+    "consistency.formed": "formed", "consistency.hard": "hard",
     "health.temperature": "temperature", "health.medication": "medicine", "health.symptom": "symptom",
     "health.vaccine": "vaccine", "health.doctor_visit": "doctor visit",
     "dose_unit.ml": "ml", "dose_unit.mg": "mg", "dose_unit.tablets": " tablet(s)", "dose_unit.drops": " drop(s)",
@@ -97,6 +99,8 @@ TEXTS: dict[str, str] = {
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
     "reply.already_asleep": "The baby has been asleep since {since}.",
+    "reply.still_asleep_since": "OK, still asleep. Since when? Say “asleep since 10” and I'll note it; "
+                                "tell me “woke up” when the baby wakes.",
     "reply.expired": "That request expired after an hour and was not saved. Please tell me again.",
     "reply.cancelled": "OK, cancelled — nothing was saved.",
     "reply.still_waiting": "I'm still waiting for the missing details.",
@@ -141,6 +145,7 @@ TEXTS.update({
     "answer.feeding.kind_amount": "{kind} {amount}ml",
     "answer.feeding.kind_separator": "，",   # sic: kept as it was (the English kinds are joined with ， too)
     "answer.feeding.nursed": ", nursed {count}× {duration}", "answer.feeding.solids": ", solids {grams} g",
+    "answer.feeding.water": "; water {ml} ml besides (not counted as milk)",
     "answer.sleep.none": "No sleep recorded {period}.",
     "answer.sleep.total": "{period:cap}: {total} of sleep ({count} stretches){asleep}.",
     "answer.sleep.asleep": ", asleep since {since:%H:%M}",
