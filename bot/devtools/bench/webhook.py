@@ -32,6 +32,7 @@ from bot.devtools.bench.report import Timings, emit, peak_rss_mb
 from bot.devtools.bench.turns import SCRIPT, WARM_UP
 from bot.devtools.bench.webhook_load import checkout_root, serve_load
 from bot.protocol import ChatPort, FamilySetup, IncomingMessage, MemberSetup, TurnResult
+from domain.vocabulary import ChatKind
 from storage.engine import sqlite_url
 from storage.metrics import count_statements
 
@@ -82,7 +83,7 @@ async def _run(count: int, database_url: str | None) -> dict[str, Any]:
         fake = await asyncio.to_thread(ours.recv)
         clock = FrozenClock(FIRST)
         fawn = await open_fawn(database_url or sqlite_url(Path(folder) / "bench.db"), clock=clock)
-        await fawn.families.setup_family(FamilySetup("telegram", "111", chat_kind="private", members=(
+        await fawn.families.setup_family(FamilySetup("telegram", "111", chat_kind=ChatKind.PRIVATE, members=(
             MemberSetup("111", "妈妈", "妈妈", "parent"),)))
         adapter = FawnTelegram(chat=ClockedChat(fawn.chat, clock), families=fawn.families, delivery=fawn.outbox,
                                clock=clock, photos_dir=Path(folder))
