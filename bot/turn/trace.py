@@ -8,6 +8,7 @@ import json
 import uuid
 from typing import Any
 
+from bot.companion.agent import CompanionOutcome
 from bot.protocol import OutgoingReply
 from bot.turn.effects import Applied
 from bot.understanding.extractor import ExtractionOutcome
@@ -20,13 +21,16 @@ def new_trace_id() -> str:
 
 
 def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied,
-                reply: OutgoingReply | None) -> list[dict[str, Any]]:
+                reply: OutgoingReply | None, companion: CompanionOutcome | None = None) -> list[dict[str, Any]]:
     e = outcome.extraction
+    talked = [companion.as_trace()] if companion is not None else []
     return [
         {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
-         "latency_ms": outcome.latency_ms, "intent": e.intent.value,
+         "latency_ms": outcome.latency_ms, "rules_ms": outcome.rules_ms, "asked": outcome.asked,
+         "fallback": outcome.fallback, **outcome.spent.as_trace(), "intent": e.intent.value,
          "record_type": e.record_type.value if e.record_type else None,
-         "slots": sorted(e.slots.given()), "confidence": e.confidence},
+         "slots": sorted(e.slots.given()), "confidence": e.confidence, "unaccounted": len(e.unaccounted)},
+        *talked,
         {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected},
         {"step": "effects", "applied": applied.log, "written": applied.written,
          "updated": applied.updated, "deleted": applied.deleted},
