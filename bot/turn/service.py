@@ -121,7 +121,7 @@ class ChatService:
         decision = too_long_decision(heard) if unread else \
             _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
         applied = await apply_effects(uow, decision.effects, TurnScope(family.id, member.id, incoming_id,
-                                                                       ctx.clock_now))
+                                                                       ctx.clock_now, msg.platform, msg.chat_id))
         reply = await self.replies.resolve(uow, ctx, decision.reply, applied, tasks.active)
         reply_id = await _store_reply(uow, ctx, msg, incoming_id, reply, trace_id)
         uow.traces.add(trace_id=trace_id, message_id=incoming_id, family_id=family.id, at=ctx.clock_now,

@@ -14,6 +14,7 @@ from domain.replies.asks import ask_text
 from domain.replies.catalog import label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
+from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -25,6 +26,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     line = renderer(reply.values, lang, now) if renderer else text(lang, f"reply.{reply.key}", **reply.values)
     if reply.key != "confirm" and reply.values.get("doubt"):
         line += doubt_note(reply.values["doubt"], lang)
+    if "reminder" in reply.values:
+        line += "\n" + reminder_note(reply.values["reminder"], lang, now)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
     if "newcomer" in reply.values:
@@ -150,3 +153,4 @@ _RENDERERS: dict[str, Renderer] = {
 }
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)
+_RENDERERS.update(ONE_OFF_RENDERERS)
