@@ -28,6 +28,7 @@ class DueReminder:
     about: str | None
     member_id: int | None
     created_at: datetime
+    record_id: int | None = None
 
 
 class ReminderRepository(Repository):
@@ -63,7 +64,7 @@ class ReminderRepository(Repository):
         q = select(OneOffReminder).where(OneOffReminder.state == PENDING, OneOffReminder.due_at <= now
                                          ).order_by(OneOffReminder.due_at, OneOffReminder.id).limit(limit)
         return [DueReminder(r.id, r.family_id, r.platform, r.chat_id, r.due_at, r.about, r.member_id,
-                            r.created_at) for r in (await self.session.exec(q)).all()]
+                            r.created_at, r.record_id) for r in (await self.session.exec(q)).all()]
 
     async def close(self, reminder_id: int, state: str, now: datetime) -> bool:
         """Sent (or handed to the outbox) or missed; False when it was no longer pending (cancelled)."""
