@@ -149,6 +149,8 @@ class QueryMetric(StrEnum):
     TEMPERATURE = "temperature"       # 最近一次体温
     NEXT_DOSE = "next_dose"           # 下次什么时候吃药 / 美林还要多久能再吃 (detail: the medicine)
     PHOTOS = "photos"                 # 看看照片 / show photos
+    CHART = "chart"                   # 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart (detail: sleep, feeding,
+                                      # diapers, rhythm, or week — all three panels): the last 7 days as a picture
 
 
 class QueryPeriod(StrEnum):

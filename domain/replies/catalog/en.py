@@ -383,4 +383,16 @@ TEXTS.update({
     "reply.reminder_too_many": "{limit} reminders are already waiting — cancel some first (“my reminders”).",
     "reply.reminder_not_allowed": "Sorry, only parents and caregivers can set or cancel reminders; "
                                   "anyone can see them (“my reminders”).",
+    # ── pictures asked for in chat (bot/push/summaries.py chart_reply) ───────────────────────────
+    "chart_reply.week": "The last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): milk, sleep and "
+                        "diapers; today so far.",
+    "chart_reply.sleep": "Sleep over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): night and "
+                         "naps; today so far.",
+    "chart_reply.feeding": "Milk over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}), by kind; "
+                           "today so far.",
+    "chart_reply.diapers": "Diapers over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): wet and "
+                           "dirty; today so far.",
+    "chart_reply.rhythm": "{baby}'s rhythm over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): "
+                          "sleep, feeds and diapers.",
+    "chart_reply.first_baby_only": " (the rhythm chart shows the first baby)",
 })

@@ -362,4 +362,11 @@ TEXTS.update({
     "reply.reminder_too_far": "提醒最多只能设在 7 天以内，没有设置。",
     "reply.reminder_too_many": "已经有 {limit} 个提醒在等了，先取消一些再设新的吧（「我的提醒」）。",
     "reply.reminder_not_allowed": "抱歉，只有家长和照护者可以设置或取消提醒；「我的提醒」谁都可以看。",
+    # ── pictures asked for in chat (bot/push/summaries.py chart_reply) ───────────────────────────
+    "chart_reply.week": "最近7天（{first.month}/{first.day}–{last.month}/{last.day}）：奶量、睡眠、尿布，今天截至目前。",
+    "chart_reply.sleep": "最近7天的睡眠（{first.month}/{first.day}–{last.month}/{last.day}）：夜间和小睡分开，今天截至目前。",
+    "chart_reply.feeding": "最近7天的奶量（{first.month}/{first.day}–{last.month}/{last.day}）：按种类分开，今天截至目前。",
+    "chart_reply.diapers": "最近7天的尿布（{first.month}/{first.day}–{last.month}/{last.day}）：尿和便便分开，今天截至目前。",
+    "chart_reply.rhythm": "{baby}最近7天的作息图（{first.month}/{first.day}–{last.month}/{last.day}）：睡眠、喂奶和尿布。",
+    "chart_reply.first_baby_only": "（作息图先画第一个宝宝）",
 })
