@@ -12,6 +12,7 @@ from bot.understanding.accounting import accounted
 from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
@@ -20,7 +21,7 @@ from bot.understanding.readers.settings import read_settings
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
@@ -34,6 +35,13 @@ _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 def extract(request: ExtractionRequest) -> Extraction:
     """The reading of one message, with the numbers and times it did not use (accounting.py)."""
     text = normalise(request.text.strip())
+    asked = read_reminder(text, request.now)
+    if asked is not None:
+        return _reminder(request, *asked)
+    return _reading(request, text)
+
+
+def _reading(request: ExtractionRequest, text: str) -> Extraction:
     try:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
@@ -42,6 +50,16 @@ def extract(request: ExtractionRequest) -> Extraction:
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
+
+
+def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) -> Extraction:
+    """A one-off reminder; said after a fact (刚喂了药,6小时后提醒我), the fact is read from the rest and
+    the reminder goes with it. The reminder's own words are accounted for by the reminder."""
+    if reminder.action == "set" and rest.strip(" ,，.。"):
+        reading = _reading(request, rest)
+        if reading.intent in (Intent.RECORD, Intent.SUPPLY) and reading.record_type is not None:
+            return reading.model_copy(update={"reminder": reminder, "addressed_to_bot": True})
+    return Extraction(intent=Intent.REMIND, reminder=reminder, addressed_to_bot=True)
 
 
 def _read(request: ExtractionRequest, text: str) -> Extraction:

@@ -18,6 +18,7 @@ from domain.decide.invites import decide_invite, join_here
 from domain.decide.new_record import baby_id_of, new_record
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
+from domain.decide.reminders import decide_reminder, with_reminder
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
@@ -39,7 +40,8 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, _decide(checked))))
+    decided = with_reminder(checked, _decide(checked))
+    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, decided)))
 
 
 def _decide(turn: Turn) -> Decision:
@@ -127,6 +129,8 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.REMIND:
+        return decide_reminder(turn)
     if e.intent is Intent.PAGE:
         return Decision(Reply(ReplyKind.ANSWER, "page_link"), note="page link")
     if e.intent is Intent.QUERY and e.query:

@@ -14,6 +14,7 @@ from domain.replies.asks import ask_text
 from domain.replies.catalog import label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
+from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
 from domain.replies.several import confirm_several, fact_lines, recorded_several, trailing_notes, waiting_note
 from domain.turn import Reply
 from domain.vocabulary import Language
@@ -30,6 +31,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
         if reply.key != "confirm":
             line += waiting_note(reply.values, lang, now)
         line += trailing_notes(reply.values, lang, now, _render_values)
+    if "reminder" in reply.values:
+        line += "\n" + reminder_note(reply.values["reminder"], lang, now)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
     if "newcomer" in reply.values:
@@ -166,3 +169,4 @@ _RENDERERS["undone_several"] = lambda v, lang, now: text(lang, "reply.undone_sev
 _SEVERAL_KEYS = ("recorded_several", "several_said", "undone_several")
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)
+_RENDERERS.update(ONE_OFF_RENDERERS)
