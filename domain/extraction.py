@@ -30,12 +30,14 @@ class Intent(StrEnum):
     INVITE = "invite"      # 邀请家人 / /invite (a family code); 取消邀请 revokes the open codes
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
+    REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
     CHAT = "chat"          # anything else
 
 
 class SleepEvent(StrEnum):
     FELL_ASLEEP = "fell_asleep"   # 睡着了: opens a sleep
     WOKE_UP = "woke_up"           # 醒了: closes the open sleep
+    STILL_ASLEEP = "still_asleep"  # 还没醒: the open sleep goes on (nothing closes)
 
 
 class Slots(BaseModel):
@@ -57,6 +59,7 @@ class Slots(BaseModel):
     wet: bool | None = None
     solid: bool | None = None
     color: str | None = None
+    consistency: str | None = None
     weight_kg: float | None = None
     height_cm: float | None = None
     head_cm: float | None = None
@@ -119,6 +122,19 @@ class SettingsChange(BaseModel):
     open_sleep_hours: float | None = Field(None, description="remind when a sleep is open this long; 0 = off")
 
 
+class ReminderRequest(BaseModel):
+    """A one-off reminder asked for in chat. With a record (刚喂了药，6小时后提醒我) the message also records."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["set", "list", "cancel"] = "set"
+    after_min: float | None = Field(None, description="set: remind this many minutes from now (3小时后 = 180)")
+    at: datetime | None = Field(None, description="set: remind at this time, the next time it comes (9点 / at 9)")
+    about: str | None = Field(None, description="set: what to remind of, as said (喂药 / to pump)")
+    which: int | None = Field(None, description="cancel: the reminder's number in the list (取消提醒 2)")
+    every: bool = Field(False, description="cancel: all of them (取消所有提醒)")
+
+
 class QueryMetric(StrEnum):
     FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
     SLEEP_TOTAL = "sleep_total"       # 今天睡了多久 / 昨天白天睡了多久
@@ -135,6 +151,8 @@ class QueryMetric(StrEnum):
     TEMPERATURE = "temperature"       # 最近一次体温
     NEXT_DOSE = "next_dose"           # 下次什么时候吃药 / 美林还要多久能再吃 (detail: the medicine)
     PHOTOS = "photos"                 # 看看照片 / show photos
+    CHART = "chart"                   # 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart (detail: sleep, feeding,
+                                      # diapers, rhythm, or week — all three panels): the last 7 days as a picture
 
 
 class QueryPeriod(StrEnum):
@@ -186,6 +204,7 @@ class Extraction(BaseModel):
         None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
     role_change: RoleChange | None = None
     settings: SettingsChange | None = None
+    reminder: ReminderRequest | None = Field(None, description="a one-off reminder to set, list or cancel")
     invite: Literal["create", "revoke"] | None = Field(None, description="with intent invite")
     join_code: str | None = Field(None, max_length=16, description="with intent join: the family code as said")
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")

@@ -6,6 +6,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from domain.extraction import Extraction
+from domain.reminders import ReminderView
 from domain.tasks import PendingTask
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
 
@@ -90,6 +91,7 @@ class Turn:
     newcomer: bool = False                   # the sender spoke for the first time in this turn
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
+    reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,22 @@ class RevokeInvites:
     """Every open code of the family stops working."""
 
 
+@dataclass(frozen=True)
+class SetReminder:
+    """A one-off reminder, delivered once at `due_at` to the chat the message came from."""
+
+    due_at: datetime
+    about: str | None = None
+    with_record: bool = False     # about the record this decision writes (it comes first in the effects)
+
+
+@dataclass(frozen=True)
+class CancelReminders:
+    reminder_ids: tuple[int, ...]
+
+
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | CreateInvite | RevokeInvites)
+          | UpdateSettings | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
 
 
 @dataclass(frozen=True)

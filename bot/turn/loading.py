@@ -110,6 +110,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
+        reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
 
 

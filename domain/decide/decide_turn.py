@@ -18,13 +18,14 @@ from domain.decide.invites import decide_invite, join_here
 from domain.decide.new_record import baby_id_of, new_record
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
+from domain.decide.reminders import decide_reminder, with_reminder
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
-from domain.decide.sleep_events import with_baby
+from domain.decide.sleep_events import still_asleep, with_baby
 from domain.decide.undo import undo
-from domain.extraction import Intent
+from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.queries.answer import answer_query
 from domain.tasks import PendingTask, transition
@@ -39,7 +40,8 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, _decide(checked))))
+    decided = with_reminder(checked, _decide(checked))
+    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, decided)))
 
 
 def _decide(turn: Turn) -> Decision:
@@ -75,6 +77,8 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
             advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
     if e.intent is Intent.DELETE or e.reference is not None or e.also:
         return None             # several facts at once are a new topic, not a supply
+    if e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn, task)
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
@@ -125,6 +129,8 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.REMIND:
+        return decide_reminder(turn)
     if e.intent is Intent.PAGE:
         return Decision(Reply(ReplyKind.ANSWER, "page_link"), note="page link")
     if e.intent is Intent.QUERY and e.query:

@@ -20,6 +20,7 @@ from domain.extraction import Extraction, Intent
 from domain.limits import (
     EARLIEST,
     PROFILE_BOUNDS,
+    REMINDER_BOUNDS,
     SETTINGS_BOUNDS,
     SLOT_BOUNDS,
     aware,
@@ -34,8 +35,9 @@ from domain.records import Problem
 from domain.turn import Decision, Reply, Turn
 from domain.vocabulary import ReplyKind
 
-_PARTS = ("slots", "profile", "reference", "role_change", "settings", "query")
-_NUMBER_BOUNDS = {"slots": SLOT_BOUNDS, "profile": PROFILE_BOUNDS, "settings": SETTINGS_BOUNDS}
+_PARTS = ("slots", "profile", "reference", "role_change", "settings", "query", "reminder")
+_NUMBER_BOUNDS = {"slots": SLOT_BOUNDS, "profile": PROFILE_BOUNDS, "settings": SETTINGS_BOUNDS,
+                  "reminder": REMINDER_BOUNDS}
 
 
 def at_the_door(turn: Turn) -> Turn | Decision:

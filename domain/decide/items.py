@@ -95,5 +95,5 @@ def several_done(effects: list[Effect], lines: list[dict[str, Any]], extra: dict
     """The reply to a message whose facts were all written: each named, one undo for all of them."""
     undo_id = None if any(isinstance(e, WriteRecord) for e in effects) else \
         next((e.record_id for e in effects if isinstance(e, UpdateRecord | DeleteRecord)), None)
-    return Reply(ReplyKind.RECORDED, "recorded_several", {"items": lines, **(extra or {})},
+    return Reply(ReplyKind.RECORDED, "recorded_several", {"several": lines, **(extra or {})},
                  (Button("undo", undo_id),))

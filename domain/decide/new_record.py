@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.decide.create import advance_create, named_baby
-from domain.decide.sleep_events import fell_asleep, woke_up
+from domain.decide.sleep_events import fell_asleep, still_asleep, woke_up
 from domain.extraction import SleepEvent
 from domain.tasks import new_task
 from domain.turn import Decision, Turn
@@ -15,6 +15,8 @@ def new_record(turn: Turn) -> Decision:
         return fell_asleep(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
         return woke_up(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn)
     task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, baby_id_of(turn))
     return advance_create(turn, task, e.slots.given())
 

@@ -12,7 +12,14 @@ from datetime import datetime
 from typing import Any
 
 from domain.babies import baby_named
-from domain.decide.create import advance_create, confirm_reply, confirmation_reason, save_step, which_baby_reply
+from domain.decide.create import (
+    advance_create,
+    confirm_reply,
+    confirmation_reason,
+    save_step,
+    which_baby_reply,
+    write_now,
+)
 from domain.decide.items import SLEEP_EVENT as ITEM_SLEEP_EVENT
 from domain.decide.items import item_effects, item_line, item_lines, several_done
 from domain.decide.uncertain import doubts
@@ -68,6 +75,22 @@ def _open(turn: Turn, baby: int, start: datetime, task: PendingTask | None) -> D
                   (Button("undo"),))
     return Decision(reply, (*done, WriteRecord(RecordType.SLEEP, baby, fields, from_task=bool(done))),
                     note="open sleep")
+
+
+def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
+    """还没醒 / still asleep: the sleep goes on. A sleep task that knows its start (asked "when did she
+    wake up?") is written as an open sleep; an open sleep on record is said back; else we ask since when."""
+    if task is not None and task.action is TaskAction.CREATE and task.record_type is RecordType.SLEEP \
+            and task.slots.get("start") and not task.slots.get("end"):
+        fields = {k: v for k, v in task.slots.items() if k in ("start", "nap", "notes") and v is not None}
+        written = write_now(turn, task, fields)
+        reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
+                      (Button("undo"),))
+        return replace(written, reply=reply, note="still asleep: open sleep")
+    going = open_sleep_of(turn, _baby(turn))
+    if going is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": going.fields}), note="still asleep")
+    return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
 
 
 def woke_up(turn: Turn) -> Decision:
@@ -147,7 +170,7 @@ def _with_items(turn: Turn, task: PendingTask, decision: Decision) -> Decision:
     waiting = [e for e in decision.effects if isinstance(e, SaveTask) and e.task.active]
     if waiting:
         effects = tuple(SaveTask(replace(e.task, items=task.items)) if e in waiting else e for e in decision.effects)
-        reply = replace(decision.reply, values={**decision.reply.values, "items": item_lines(turn, task)})
+        reply = replace(decision.reply, values={**decision.reply.values, "several": item_lines(turn, task)})
         return replace(decision, effects=effects, reply=reply)
     wrote = [e for e in decision.effects if isinstance(e, WriteRecord | UpdateRecord)]
     more, lines = item_effects(turn, task)
@@ -163,4 +186,4 @@ def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
     return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
 
 
-__all__ = ["fell_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]
+__all__ = ["fell_asleep", "still_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]
