@@ -117,6 +117,10 @@ class SettingsChange(BaseModel):
         None, description="where the daily summary and reminders go: the family's group, or parents' private chats")
     no_feeding_hours: float | None = Field(None, description="remind after this many hours without a feed; 0 = off")
     open_sleep_hours: float | None = Field(None, description="remind when a sleep is open this long; 0 = off")
+    volume_unit: Literal["ml", "oz"] | None = Field(None, description="show amounts of milk in ml or oz")
+    weight_unit: Literal["kg", "lb", "jin"] | None = Field(None, description="show weights in kg, lb-oz or 斤")
+    length_unit: Literal["cm", "in"] | None = Field(None, description="show lengths in cm or inches")
+    temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
 
 
 class QueryMetric(StrEnum):
@@ -179,6 +183,10 @@ class Extraction(BaseModel):
     unaccounted: list[str] = Field(
         default_factory=list,
         description="numbers and time expressions in the message that this reading did not use ('at 3')")
+    units_said: dict[str, str] = Field(
+        default_factory=dict,
+        description="the units the message used, by quantity: volume ml|oz, weight kg|lb|jin, length cm|in, "
+                    "temperature c|f (a family's display units are guessed from its first message)")
     clock_without_day: str | None = Field(
         None, description="HH:MM (24-hour) when the message gave a clock time with no day (下午四点 → 16:00)")
 

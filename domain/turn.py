@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.extraction import Extraction
 from domain.tasks import PendingTask
+from domain.units import UNIT_CHOICES
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
 
 
@@ -88,6 +89,7 @@ class Turn:
     newcomer: bool = False                   # the sender spoke for the first time in this turn
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
+    units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,14 @@ class UpdateSettings:
 
 
 @dataclass(frozen=True)
+class GuessUnits:
+    """The display units the family's first message with a unit used (quantity → unit: volume → oz);
+    only for quantities the family has not chosen. Changes what is shown, never what is stored."""
+
+    units: dict[str, str]
+
+
+@dataclass(frozen=True)
 class SetRole:
     member_id: int
     role: Role
@@ -175,7 +185,7 @@ class RevokeInvites:
 
 
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | CreateInvite | RevokeInvites)
+          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
 from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarget
+from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
 from storage.repositories.families import FamilyInfo, MemberInfo
@@ -108,7 +109,8 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
-        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
+        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
+        units_unchosen=units_unchosen(ctx.family.settings.get("units")))
 
 
 def new_family_code() -> str:

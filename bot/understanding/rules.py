@@ -16,6 +16,7 @@ from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
+from bot.understanding.readers.units import units_said
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
@@ -38,6 +39,8 @@ def extract(request: ExtractionRequest) -> Extraction:
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
     reading = accounted(reading, text, request.now)
+    if said := units_said(text):
+        reading = reading.model_copy(update={"units_said": said})
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading

@@ -22,6 +22,7 @@ from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.sleep_events import fell_asleep, woke_up
 from domain.decide.undo import undo
+from domain.decide.units_guess import with_units_guess
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.queries.answer import answer_query
@@ -37,7 +38,8 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, _decide(checked))))
+    decided = guarded(checked, one_active_task(checked, _decide(checked)))
+    return with_newcomer_prompt(checked, with_units_guess(checked, decided))
 
 
 def _decide(turn: Turn) -> Decision:

@@ -24,6 +24,7 @@ from domain.turn import (
     Decision,
     DeleteRecord,
     Effect,
+    GuessUnits,
     Reply,
     RestoreRecord,
     RevokeInvites,
@@ -44,6 +45,7 @@ _EFFECT_RIGHT: dict[type, Permission] = {
     DeleteRecord: Permission.CHANGE_RECORD, RestoreRecord: Permission.CHANGE_RECORD,
     UpdateProfile: Permission.EDIT_PROFILE, SetRole: Permission.MANAGE, UpdateSettings: Permission.MANAGE,
     CreateInvite: Permission.MANAGE, RevokeInvites: Permission.MANAGE,
+    GuessUnits: Permission.RECORD,      # added after the guard, to a turn that writes or asks (decide_turn.py)
 }
 # The refusal a family hears, by the first right that is missing (the friendly texts of render.py).
 _REFUSAL_KEY = {Permission.EDIT_PROFILE: "profile_parent_only", Permission.MANAGE: "manage_parent_only"}

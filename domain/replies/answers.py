@@ -5,6 +5,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.answers_latest import doses_text, growth_text, photos_text, temperature_text, timeline_text
 from domain.replies.catalog import has_label, label, text
 from domain.replies.describe import describe, minutes, number
@@ -19,12 +20,12 @@ def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     if not s["count"]:
         return text(lang, "answer.feeding.none", period=period)
     kinds = text(lang, "answer.feeding.kind_separator").join(
-        text(lang, "answer.feeding.kind_amount", kind=label(lang, "kind", k), amount=number(ml))
+        text(lang, "answer.feeding.kind_amount", kind=label(lang, "kind", k), amount=amounts.volume(ml, lang))
         for k, ml in s["ml_by_kind"].items())
     nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
                   duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
     solids = text(lang, "answer.feeding.solids", grams=number(s["solid_g"])) if s["solid_g"] else ""
-    return text(lang, "answer.feeding.total", period=period, count=s["count"], total=number(s["total_ml"]),
+    return text(lang, "answer.feeding.total", period=period, count=s["count"], total=amounts.volume(s["total_ml"], lang),
                 kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids)
 
 
@@ -50,7 +51,7 @@ def _pumping_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     period = period_label(v, lang, now)
     if not s["count"]:
         return text(lang, "answer.pumping.none", period=period)
-    return text(lang, "answer.pumping.total", period=period, count=s["count"], total=number(s["total_ml"]))
+    return text(lang, "answer.pumping.total", period=period, count=s["count"], total=amounts.volume(s["total_ml"], lang))
 
 
 def _tummy_total(s: Section, v: dict, lang: Language, now: datetime) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
 from domain.replies.catalog import label, text
@@ -59,7 +60,7 @@ def _ask(v, lang, now):
             return text(lang, "ask.sleep_when" if plain else "ask.sleep_when_wakings")
         return text(lang, "ask.sleep_start" if "start" in missing else "ask.sleep_end")
     if missing[0] == "kind":
-        amount = text(lang, "ask.amount_prefix", amount=number(slots["amount_ml"])) if slots.get("amount_ml") else ""
+        amount = text(lang, "ask.amount_prefix", amount=amounts.volume(slots["amount_ml"], lang)) if slots.get("amount_ml") else ""
         return text(lang, "ask.feeding_kind", amount=amount)
     names = text(lang, "ask.field_separator").join(label(lang, "field", m) for m in missing)
     return text(lang, "ask.still_need", names=names)
@@ -105,9 +106,9 @@ def _profile_value(key: str, value: Any, lang: Language) -> str:
     if key == "sex" and value in ("female", "male"):
         return label(lang, "sex", value)
     if key == "birth_weight_kg":
-        return text(lang, "unit.kg", value=number(value))
+        return amounts.weight(value, lang)
     if key == "birth_height_cm":
-        return text(lang, "unit.cm", value=number(value))
+        return amounts.length(value, lang)
     return str(value)
 
 
