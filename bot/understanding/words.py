@@ -177,7 +177,7 @@ TEMPERATURE_ASK = re.compile(r"最近|上次|最后|多少|几度|怎么样|呢|
 GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|体重多少|体重是多少|最近.{0,3}体重|现在.{0,3}体重|体重呢|"
                     r"身高多少|身长多少|最近.{0,3}身高|身高呢|头围多少|最近.{0,3}头围|"
                     r"how (heavy|tall|long|big) is|(latest|last|current) (weight|height|length|head)|"
-                    r"what does (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)
+                    r"what does (she|he|the baby) weigh|how much (does|did) (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)
 MEASURE_GIVEN = re.compile(r"\d+(?:\.\d+)?\s*(kg|公斤|千克|斤|克|g\b|lb|cm|厘米|公分|°|度|℃|c\b|f\b)", re.I)
 
 # a question about diapers narrows to wet or dirty only by these (尿布 alone asks about all diapers)

@@ -25,8 +25,9 @@ def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
                   duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
     solids = text(lang, "answer.feeding.solids", grams=number(s["solid_g"])) if s["solid_g"] else ""
-    return text(lang, "answer.feeding.total", period=period, count=s["count"], total=amounts.volume(s["total_ml"], lang),
-                kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids)
+    return text(lang, "answer.feeding.total", period=period, count=s["count"],
+                total=amounts.volume(s["total_ml"], lang), kinds=text(lang, "aside", text=kinds) if kinds else "",
+                nursed=nursed, solids=solids)
 
 
 def _sleep_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
@@ -51,7 +52,8 @@ def _pumping_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     period = period_label(v, lang, now)
     if not s["count"]:
         return text(lang, "answer.pumping.none", period=period)
-    return text(lang, "answer.pumping.total", period=period, count=s["count"], total=amounts.volume(s["total_ml"], lang))
+    return text(lang, "answer.pumping.total", period=period, count=s["count"],
+                total=amounts.volume(s["total_ml"], lang))
 
 
 def _tummy_total(s: Section, v: dict, lang: Language, now: datetime) -> str:

@@ -91,8 +91,8 @@ def _diaper(f: dict[str, Any], now: datetime, lang: Language) -> str:
 
 
 def _growth(f: dict[str, Any], now: datetime, lang: Language) -> str:
-    parts = [text(lang, f"growth.{key}", value=amounts.measure(key, f[key], lang)) for key in ("weight_kg", "height_cm", "head_cm")
-             if f.get(key) is not None]
+    parts = [text(lang, f"growth.{key}", value=amounts.measure(key, f[key], lang))
+             for key in ("weight_kg", "height_cm", "head_cm") if f.get(key) is not None]
     return text(lang, "sep.list").join(parts) + at(f, now, lang)
 
 
