@@ -98,7 +98,7 @@ class ConsoleChat:
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
                            timezone=text(lang, "demo.timezone"), babies=({"name": text(lang, "demo.baby")},),
                            members=demo_members(lang),
-                           units=dict(vars(US_CUSTOMARY)) if lang is Language.EN else {})
+                           units=SETUP_UNITS.get(text(lang, "demo.units"), {}))
 
     def _ask_setup(self) -> FamilySetup:
         lang = self.settings.lang

@@ -290,7 +290,7 @@ TEXTS.update({
     "ago.now": "just now", "ago.minutes": "{n} min ago", "ago.hours": "{n} h ago", "ago.days": "{n} d ago",
     # ── the family set-up defaults ───────────────────────────────────────────────────────────────
     "baby.default_name": "Baby",
-    "demo.baby": "Mia", "demo.timezone": "America/New_York",
+    "demo.units": "3", "demo.baby": "Mia", "demo.timezone": "America/New_York",
     "demo.parent": "Mum", "demo.caregiver": "Grandma", "demo.friend": "Sam",
     # ── fixed texts of the messengers and the service (shown in both languages before a family exists) ──
     "telegram.welcome_new": "Hi, I'm Fawn. This chat now has a family; you are its parent. Others start as friends "

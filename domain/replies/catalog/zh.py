@@ -276,7 +276,7 @@ TEXTS.update({
     "ago.now": "刚刚", "ago.minutes": "{n}分钟前", "ago.hours": "{n}小时前", "ago.days": "{n}天前",
     # ── the family set-up defaults ───────────────────────────────────────────────────────────────
     "baby.default_name": "宝宝",
-    "demo.baby": "小满", "demo.timezone": "Asia/Shanghai",
+    "demo.units": "1", "demo.baby": "小满", "demo.timezone": "Asia/Shanghai",
     "demo.parent": "妈妈", "demo.caregiver": "奶奶", "demo.friend": "小王",
     # ── fixed texts of the messengers and the service (shown in both languages before a family exists) ──
     "telegram.welcome_new": "你好，我是 Fawn，家里的育儿小助手 👶\n"
