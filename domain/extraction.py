@@ -139,6 +139,16 @@ class QueryMetric(StrEnum):
     TEMPERATURE = "temperature"       # 最近一次体温
     NEXT_DOSE = "next_dose"           # 下次什么时候吃药 / 美林还要多久能再吃 (detail: the medicine)
     PHOTOS = "photos"                 # 看看照片 / show photos
+    RECORD_COUNT = "record_count"     # 今天吃了几次药: how many records of a type (+ detail: a health kind)
+
+
+class QueryShape(StrEnum):
+    """What a question wants of the records it reads; the reply says it back."""
+
+    TOTAL = "total"                   # 今天喝了多少奶: the sum (the default)
+    DAILY_AVERAGE = "daily_average"   # 这周平均每天喝多少奶: per day with records
+    TIME_SINCE = "time_since"         # 多久没换尿布了: how long since the last one
+    CURRENT = "current"               # 睡了多久了 (while asleep): the stretch going on now
 
 
 class QueryPeriod(StrEnum):
@@ -154,7 +164,9 @@ class Query(BaseModel):
     day: date | None = Field(None, description="the calendar day when period is 'date'")
     daypart: Literal["day", "night"] | None = Field(
         None, description="白天 = day (06:00-18:00); 晚上/夜里 = night (18:00-06:00)")
-    record_type: RecordType | None = Field(None, description="what last_record asks about")
+    record_type: RecordType | None = Field(None, description="what last_record and record_count ask about")
+    shape: QueryShape = Field(QueryShape.TOTAL, description="total, daily_average, time_since or current")
+    sleep_kind: Literal["nap", "night"] | None = Field(None, description="sleep_total over naps only (午睡) or nights")
     detail: str | None = Field(
         None, description="diaper: solid or wet; last_record on health: a health kind; "
                           "next_dose: the medicine named (美林)")
