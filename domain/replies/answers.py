@@ -41,7 +41,7 @@ def _sleep_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     if current is not None:                   # 睡了多久了, asked while asleep: this stretch
         since = current.fields["start"]
         return text(lang, "answer.sleep.current", since=since, span=minutes((now - since).total_seconds() / 60, lang))
-    lead = text(lang, "answer.sleep.not_asleep") + " " if _shape(v) == "current" else ""
+    lead = text(lang, "answer.sleep.not_asleep") if _shape(v) == "current" else ""
     naps = v.get("sleep_kind") == "nap"
     if not s["count"]:
         return lead + text(lang, "answer.sleep.no_naps" if naps else "answer.sleep.none", period=period)

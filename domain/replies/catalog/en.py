@@ -148,7 +148,7 @@ TEXTS.update({
     "answer.sleep.naps": "{period:cap}: {count} nap{count:|s}, {total} in all{asleep}.",
     "answer.sleep.no_naps": "No naps recorded {period}.",
     "answer.sleep.current": "Asleep for {span} now (since {since:%H:%M}).",
-    "answer.sleep.not_asleep": "Not asleep right now.", "answer.count": "{period:cap}: {name} {count} time{count:|s}{items}.",
+    "answer.sleep.not_asleep": "Not asleep right now. ", "answer.count": "{period:cap}: {name} {count} time{count:|s}{items}.",
     "answer.count.items": ": {items}", "answer.count.none": "No {name} recorded {period}.",
     "answer.since": "{ago:cap} since the last one ({record}).",
     "answer.sleep.none": "No sleep recorded {period}.",
