@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
@@ -37,7 +38,7 @@ def extract(request: ExtractionRequest) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    reading = accounted(reading, text, request.now)
+    reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
@@ -68,15 +69,16 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
-    correction = lx.CORRECTION.match(text)
-    body = text[correction.end():] if correction else text
+    correction, body, wrong = plain_correction(text, request.now)
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
         return Extraction(intent=Intent.QUERY, query=query, **common)
     referred = read_reference(body, request.now)
+    if referred.reference is None and wrong is not None and request.task is None:   # 不是9点，是9点20: the 9:00 one
+        referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    return _record_or_fragment(request, body, bool(correction), common)
+    return _record_or_fragment(request, body, correction, common)
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:
@@ -84,10 +86,10 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
     ref = referred.reference
     if referred.delete:
         return Extraction(intent=Intent.DELETE, record_type=ref.record_type, reference=ref, **common)
-    said = referred.values
+    said = affirmed(referred.values).new if referred.values else ""   # 那顿是母乳不是奶粉: 母乳
     if ref.which == "last_night":
         said = "昨晚" + said   # the reference carries the night: 昨晚那次睡眠改成9点到6点 = 昨晚9点到6点
-    values = _record_or_fragment(request, said, True, common) if said else None
+    values = _record_or_fragment(request, said, True, common, ref.record_type) if said else None
     if values is None or not values.slots.given():
         return Extraction(intent=Intent.CORRECT, record_type=ref.record_type, reference=ref,
                           confidence=0.6, **common)
@@ -96,8 +98,9 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
                                      "record_type": ref.record_type or (None if implied_only else values.record_type)})
 
 
-def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
-    topic = _topic(request)
+def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict,
+                        known_type: RecordType | None = None) -> Extraction:
+    topic = known_type or _topic(request)     # 泰诺林那次改成间隔6小时: the values are the medication's
     record_type = _record_type(body) or None
     implied = None
     if (request.task or correction) and record_type is not None and _only_an_amount(body):
@@ -115,12 +118,20 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end:
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
+    if correction and kind_type is None and not slots.given() and (amount := _bare_amount(body)) is not None:
+        return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
+                          confidence=0.9, **common)     # 改成130: the amount of the latest record with one
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
     intent = _intent(request, record_type, kind_type, correction)
     return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
+
+
+def _bare_amount(text: str) -> float | None:
+    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[。.!！吧]?\s*", text)
+    return float(m.group(1)) if m else None
 
 
 def _intent(request: ExtractionRequest, record_type: RecordType | None,
