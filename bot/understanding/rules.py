@@ -215,7 +215,8 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     amount_ml, assumed = _amount_ml(text, kind, direct, times.spans)
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)
-    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
+    # 喂了10分钟: a length said of a feed is kept (nursed, most likely; the kind is asked when unsaid)
+    duration = times.duration_min if direct or kind in (FeedingKind.BREAST_MILK, None) and not amount_ml else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
     start, end = _feeding_times(times, duration)
