@@ -9,9 +9,11 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
+from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
@@ -20,7 +22,7 @@ from bot.understanding.readers.settings import read_settings
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
@@ -28,12 +30,21 @@ AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
+_FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
+                      r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 
 
 def extract(request: ExtractionRequest) -> Extraction:
     """The reading of one message, with the numbers and times it did not use (accounting.py)."""
     text = normalise(request.text.strip())
+    asked = read_reminder(text, request.now)
+    if asked is not None:
+        return _reminder(request, *asked)
+    return _reading(request, text)
+
+
+def _reading(request: ExtractionRequest, text: str) -> Extraction:
     try:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
@@ -42,6 +53,16 @@ def extract(request: ExtractionRequest) -> Extraction:
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
+
+
+def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) -> Extraction:
+    """A one-off reminder; said after a fact (刚喂了药,6小时后提醒我), the fact is read from the rest and
+    the reminder goes with it. The reminder's own words are accounted for by the reminder."""
+    if reminder.action == "set" and rest.strip(" ,，.。"):
+        reading = _reading(request, rest)
+        if reading.intent in (Intent.RECORD, Intent.SUPPLY) and reading.record_type is not None:
+            return reading.model_copy(update={"reminder": reminder, "addressed_to_bot": True})
+    return Extraction(intent=Intent.REMIND, reminder=reminder, addressed_to_bot=True)
 
 
 def _read(request: ExtractionRequest, text: str) -> Extraction:
@@ -78,7 +99,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    return _record_or_fragment(request, body, correction, common)
+    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
+    return several or _record_or_fragment(request, body, correction, common)
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:
@@ -216,7 +238,8 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)
     # 喂了10分钟: a length said of a feed is kept (nursed, most likely; the kind is asked when unsaid)
-    duration = times.duration_min if direct or kind in (FeedingKind.BREAST_MILK, None) and not amount_ml else None
+    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml or \
+        kind is None and not amount_ml and _FED_FOR.search(text) else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
     start, end = _feeding_times(times, duration)

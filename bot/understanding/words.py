@@ -72,6 +72,12 @@ WAKING_WORDS = {"once": 1, "twice": 2}
 NO_WAKINGS = re.compile(r"(?<!还)没醒(?!呢)|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
 
+# pictures asked for in chat (readers/questions.py): 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart / rhythm chart
+PICTURE_WORDS = _words(r"图表|[^照]图$|[^照]图[吗呢?？!！。,，\s]|^图|趋势|走势|\bcharts?\b|\bgraphs?\b|\btrends?\b|\bplot\b")
+RHYTHM_WORDS = _words(r"作息|规律图|\brhythm\b|\broutine chart\b|\bdaily pattern\b|\bschedule chart\b")
+GROWTH_CHART_WORDS = _words(r"生长|成长|体重|身高|身长|头围|growth|weight|height|length|head")
+MILK_WORDS = _words(r"奶量|喂奶|吃奶|喝奶|\bmilk\b|\bfeeds?\b|\bfeeding\b|\bbottles?\b")
+WEEK_CHART_WORDS = _words(r"这周|本周|一周|7天|七天|每日|每天|\bweek(ly)?\b|\bdaily\b|\bsummary\b")
 SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)
 
 # --- diapers ------------------------------------------------------------------------------

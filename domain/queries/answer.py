@@ -89,12 +89,22 @@ def _at(day: date, hour: int, now: datetime) -> datetime:
     return datetime.combine(day, time(hour), tzinfo=now.tzinfo)
 
 
+CHARTS = ("week", "sleep", "feeding", "diapers", "rhythm")
+
+
+def chart_of(detail: str | None) -> str:
+    """The picture a chart question asks for; anything else is the whole week chart."""
+    return detail if detail in CHARTS else "week"
+
+
 def answer_query(query: Query, turn: Turn) -> Reply:
     values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
                               "daypart": query.daypart, "detail": query.detail,
                               "record_type": query.record_type}
     if query.metric is QueryMetric.GROWTH_CURVE:
         return Reply(ReplyKind.ANSWER, "query_growth_curve", {**values, "measure": query.detail or "weight_kg"})
+    if query.metric is QueryMetric.CHART:
+        return Reply(ReplyKind.ANSWER, "query_chart", {**values, "chart": chart_of(query.detail)})
     if query.metric is QueryMetric.SUMMARY:
         return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
     start, end = query_window(query, turn.now)

@@ -26,6 +26,8 @@ def read_query(text: str, now: datetime) -> Query | None:
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special
+    if chart := _chart(text):
+        return chart
     if curve := _growth_curve(text):
         return curve
     if w.SUMMARY.search(text) and not w.AMOUNT_ML.search(text):
@@ -123,6 +125,20 @@ def _with_period(query: Query, text: str, now: datetime) -> Query:
 
 _CURVE = re.compile(r"生长曲线|成长曲线|曲线|长高了多少|长了多少|长胖了多少|重了多少|growth (curve|chart)|how much (has|did) (she|he|the baby) grow", re.I)
 _CURVE_MEASURE = ((re.compile(r"头围|head", re.I), "head_cm"), (re.compile(r"高|身长|长了多少|height|length|tall", re.I), "height_cm"))
+
+
+def _chart(text: str) -> Query | None:
+    """这周睡眠图 / 作息图 / 喂奶趋势 / 尿布图表 / sleep chart / feeding trend / rhythm chart: a picture of the week."""
+    if w.RHYTHM_WORDS.search(text):
+        return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail="rhythm")
+    if not w.PICTURE_WORDS.search(text) or w.GROWTH_CHART_WORDS.search(text):
+        return None
+    topic = next((name for pattern, name in ((w.DIAPER_WORDS, "diapers"), (w.SLEEP_WORDS, "sleep"),
+                                             (w.ASKED_FEEDING, "feeding"), (w.MILK_WORDS, "feeding"))
+                  if pattern.search(text)), None)
+    if topic is None and not w.WEEK_CHART_WORDS.search(text):
+        return None
+    return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail=topic or "week")
 
 
 def _growth_curve(text: str) -> Query | None:

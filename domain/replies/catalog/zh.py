@@ -78,6 +78,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "只能撤销10分钟内的记录，更早的请说“删除…”。",
     "reply.correction_unclear": "要改成什么呢？比如“不对，是90ml”。",
     "reply.target_gone": "要修改的那条记录已经不在了，没有改动。",
+    "reply.ask_again": "抱歉，这句我这会儿没能看懂。能换个说法再说一次吗？比如：刚刚喝了90ml配方奶",
     "reply.help": "我是 Fawn，家里的育儿小助手。\n"
                   "• 直接说：刚刚喝了90ml配方奶、换了尿布、睡着了 / 醒了、体温37.8、记一下：…\n"
                   "• 问：今天喝了多少奶？上次喂奶是几点？今天总结一下\n"
@@ -86,6 +87,12 @@ TEXTS: dict[str, str] = {
                   "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · "
                   "/export 导出（家长）",
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
+    "reply.undone_several": "已撤销{count}条：{records}",
+    "reply.recorded_several": "已记录{count}条：{records}", "reply.several_said": "",
+    "reply.confirm_several": "请确认这{count}条，确认后一起记录：{records}",
+    "several.separator": "；", "several.baby": "{baby}：{record}", "several.with_reason": "{record}（{reason}）",
+    "several.waiting": "（另外{count}条等问清楚后一起记录：{records}）",
+    "several.unread": "这部分我没看懂，没有记录：{said}",
     "reply.woke_up": "醒啦，已记录：{record}",
     "reply.fell_asleep": "{since} 开始睡，醒了告诉我一声“醒了”。", "reply.already_asleep": "宝宝从 {since} 就在睡了。",
     "reply.still_asleep_since": "好的，还在睡。几点睡着的？说“10点睡着的”我就记下，醒了再告诉我“醒了”。",
@@ -349,4 +356,28 @@ TEXTS.update({
     "set_aside.profile": "修改档案",
     "set_aside.waiting": "（刚才等确认的「{what}」先放下了，没有记录；要回到它，请点“找回刚才的”。）",
     "set_aside.open": "（刚才还没记完的「{what}」先放下了，没有记录；要回到它，请点“找回刚才的”。）",
+    # ── one-off reminders (domain/replies/one_off.py) ───────────────────────────────────────────
+    "clock.tomorrow": "明天 {time:%H:%M}",
+    "one_off.about": "：{about}", "one_off.by": "（{who}）", "one_off.item": "{n}. {when}{about}{by}",
+    "one_off.note": "⏰ 会在 {when} 提醒你{about}", "one_off.note_after_confirm": "⏰ 确认后会在 {when} 提醒你{about}",
+    "one_off.delivered": "⏰ 提醒{about}", "one_off.asked_by": "（{who} {at:%H:%M} 让我提醒的）",
+    "one_off.asked": "（{at:%H:%M} 让我提醒的）", "one_off.late": "（原定 {when}，晚了一些）",
+    "reply.reminder_set": "好的，{when} 提醒你{about}。说「我的提醒」可以查看，「取消提醒」可以取消。",
+    "reply.reminders_list": "还有 {count} 个提醒：\n{lines}\n说「取消提醒 N」取消其中一个。",
+    "reply.reminders_none": "现在没有待发的提醒。可以说「3小时后提醒我喂药」。",
+    "reply.reminder_which": "有 {count} 个提醒，要取消哪一个？\n{lines}\n说「取消提醒 N」，或「取消所有提醒」。",
+    "reply.reminder_no_such": "没有第 {n} 个提醒。现在有 {count} 个：\n{lines}",
+    "reply.reminders_cancelled": "已取消 {count} 个提醒：\n{lines}",
+    "reply.reminder_when": "什么时候提醒？比如「3小时后提醒我喂药」或「晚上9点提醒我吸奶」。",
+    "reply.reminder_past": "这个时间已经过去了，没有设置提醒。请说一个以后的时间。",
+    "reply.reminder_too_far": "提醒最多只能设在 7 天以内，没有设置。",
+    "reply.reminder_too_many": "已经有 {limit} 个提醒在等了，先取消一些再设新的吧（「我的提醒」）。",
+    "reply.reminder_not_allowed": "抱歉，只有家长和照护者可以设置或取消提醒；「我的提醒」谁都可以看。",
+    # ── pictures asked for in chat (bot/push/summaries.py chart_reply) ───────────────────────────
+    "chart_reply.week": "最近7天（{first.month}/{first.day}–{last.month}/{last.day}）：奶量、睡眠、尿布，今天截至目前。",
+    "chart_reply.sleep": "最近7天的睡眠（{first.month}/{first.day}–{last.month}/{last.day}）：夜间和小睡分开，今天截至目前。",
+    "chart_reply.feeding": "最近7天的奶量（{first.month}/{first.day}–{last.month}/{last.day}）：按种类分开，今天截至目前。",
+    "chart_reply.diapers": "最近7天的尿布（{first.month}/{first.day}–{last.month}/{last.day}）：尿和便便分开，今天截至目前。",
+    "chart_reply.rhythm": "{baby}最近7天的作息图（{first.month}/{first.day}–{last.month}/{last.day}）：睡眠、喂奶和尿布。",
+    "chart_reply.first_baby_only": "（作息图先画第一个宝宝）",
 })
