@@ -8,10 +8,11 @@ baby's name) finishes the event for that baby (`with_baby`).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain.babies import baby_named
+from domain.decide.corrections import propose_update
 from domain.decide.create import (
     advance_create,
     confirm_reply,
@@ -28,6 +29,7 @@ from domain.turn import Button, Decision, Effect, RecordView, Reply, SaveTask, T
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
 SLEEP_EVENT = "sleep_event"
+LAST_NIGHT_WITHIN = timedelta(hours=18)     # a night that ended this long ago is still "last night"
 
 
 def open_sleeps(turn: Turn) -> tuple[RecordView, ...]:
@@ -85,10 +87,28 @@ def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
         reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                       (Button("undo"),))
         return replace(written, reply=reply, note="still asleep: open sleep")
-    if turn.open_sleep is not None:
-        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
-                        note="still asleep")
+    asleep = open_sleep_of(turn, _baby(turn) if turn.babies else None)
+    if asleep is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": asleep.fields}), note="still asleep")
     return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
+
+
+WAKING_FIELDS = {"night_wakings", "nap"}
+
+
+def wakings_of_last_night(turn: Turn) -> Decision | None:
+    """woke up twice last night / 昨晚醒了3次, with the night on record: the night's wakings change
+    (confirmed, as every update); None when no such night is there (then the sleep is asked about)."""
+    slots = turn.extraction.slots.given()
+    if slots.get("night_wakings") is None or not set(slots) <= WAKING_FIELDS or slots.get("nap"):
+        return None
+    nights = [r for r in turn.recent_records if r.type is RecordType.SLEEP and not r.deleted
+              and r.fields.get("nap") is False and r.fields.get("end") is not None
+              and turn.now - r.fields["end"] <= LAST_NIGHT_WITHIN]
+    if not nights:
+        return None
+    night = max(nights, key=lambda r: r.fields["start"])
+    return propose_update(turn, night, {"night_wakings": slots["night_wakings"]})
 
 
 def woke_up(turn: Turn) -> Decision:
@@ -166,4 +186,5 @@ def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
     return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
 
 
-__all__ = ["fell_asleep", "still_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]
+__all__ = ["fell_asleep", "still_asleep", "wakings_of_last_night", "woke_up", "with_baby", "open_sleep_of",
+           "ConfirmReason"]
