@@ -22,7 +22,7 @@ from domain.decide.create import (
     write_now,
 )
 from domain.decide.uncertain import doubts
-from domain.extraction import SleepEvent
+from domain.extraction import Intent, SleepEvent
 from domain.records import is_night_sleep, problems
 from domain.tasks import PendingTask, new_task
 from domain.turn import Button, Decision, Effect, RecordView, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
@@ -30,6 +30,7 @@ from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, 
 
 SLEEP_EVENT = "sleep_event"
 LAST_NIGHT_WITHIN = timedelta(hours=18)     # a night that ended this long ago is still "last night"
+FUTURE_SLACK = timedelta(minutes=5)
 
 
 def open_sleeps(turn: Turn) -> tuple[RecordView, ...]:
@@ -111,6 +112,19 @@ def wakings_of_last_night(turn: Turn) -> Decision | None:
     return propose_update(turn, night, {"night_wakings": slots["night_wakings"]})
 
 
+def bare_time_closes(turn: Turn) -> Decision | None:
+    """"Asleep since 13:00 — tell me when she wakes." "3pm": a bare time after the open sleep's start,
+    said as a fragment (no sleep word of its own), is when the baby woke; None otherwise."""
+    e = turn.extraction
+    slots = e.slots.given()
+    if e.intent is not Intent.SUPPLY or set(slots) != {"start"}:
+        return None
+    asleep = open_sleep_of(turn, _baby(turn) if turn.babies else None)
+    if asleep is None or not asleep.fields["start"] < slots["start"] <= turn.now + FUTURE_SLACK:
+        return None
+    return _close(turn, asleep, slots["start"], task=None)
+
+
 def woke_up(turn: Turn) -> Decision:
     end = turn.extraction.slots.end or turn.now
     baby = _baby(turn) if turn.babies else 0
@@ -186,5 +200,5 @@ def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
     return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
 
 
-__all__ = ["fell_asleep", "still_asleep", "wakings_of_last_night", "woke_up", "with_baby", "open_sleep_of",
-           "ConfirmReason"]
+__all__ = ["bare_time_closes", "fell_asleep", "still_asleep", "wakings_of_last_night", "woke_up", "with_baby",
+           "open_sleep_of", "ConfirmReason"]
