@@ -145,3 +145,8 @@ def test_any_correction_words_read_without_error_and_the_new_part_is_said(text):
     assert said.old is None or said.old in text
     for start, end in wrong_spans(text):
         assert 0 <= start < end <= len(text)
+
+
+def test_a_negation_without_a_records_value_is_talk_not_a_correction():
+    assert ask("宝宝是饿了不是困了").intent is not Intent.CORRECT
+    assert ask("she's hungry, not tired").intent is not Intent.CORRECT

@@ -65,9 +65,18 @@ def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReferen
     said = affirmed(text)
     if said.old is None and opening:
         said = affirmed(text[opening.end():])
+    if said.old is not None and not opening and not _says_a_value(said.new):
+        said = Affirmed(text)        # 宝宝是饿了不是困了: no record's value, just talk
     if said.old is None and not opening or _QUESTION.search(text):
         return bool(opening), text[opening.end():] if opening else text, None
     return True, said.new, _pointed_at(said.old, now)
+
+
+def _says_a_value(words: str) -> bool:
+    """A number, a time, or a word a record holds (母乳, 右边, 尿, nap …)."""
+    patterns = [p for p, _ in (*w.KIND_WORDS, *w.SIDE_WORDS, *w.STOOL_COLORS, *w.STOOL_CONSISTENCIES)]
+    return bool(re.search(r"\d", words)) or any(p.search(words) for p in patterns) or \
+        bool(w.WET_WORDS.search(words) or w.SOLID_WORDS.search(words) or w.NAP.search(words))
 
 
 def _pointed_at(old: str | None, now: datetime) -> RecordReference | None:
