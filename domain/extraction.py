@@ -103,6 +103,7 @@ class RecordReference(BaseModel):
     which: Literal["latest", "at_time", "last_night"] = "latest"
     record_type: RecordType | None = None
     at: datetime | None = None
+    medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
 
 
 class RoleChange(BaseModel):
