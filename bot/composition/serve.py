@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as problem:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
-    configure_logging(config.log_level, config.secrets())
+    configure_logging(config.log_level, config.secrets(), config.log_format)
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)

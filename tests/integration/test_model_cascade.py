@@ -19,6 +19,7 @@ from bot.clock import FrozenClock
 from bot.companion.agent import Companion
 from bot.composition import Fawn, assemble, open_fawn
 from bot.config import ChatConfig, UnderstandingConfig
+from bot.devtools.understand import understand
 from bot.models.build import build_model
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.turn import trace
@@ -364,8 +365,27 @@ async def test_fawn_trace_prints_a_rules_turn_and_a_model_turn_whole(tmp_path, f
         assert await trace.show(url, result.trace_id) == 0
         printed = json.loads(capsys.readouterr().out)
         steps = {s["step"]: s for s in printed["steps"]}
-        assert list(steps) == ["extraction", "decision", "effects", "reply"]
+        assert list(steps) == ["extraction", "decision", "effects", "reply", "turn"]
+        assert all(steps[s]["latency_ms"] is not None for s in ("decision", "effects", "reply", "turn"))
+        assert steps["decision"]["refused"] is False
         assert steps["extraction"]["model"] == model and steps["extraction"]["latency_ms"] >= 0
         assert {"tokens_in", "tokens_out", "requests", "retries", "fallback"} <= set(steps["extraction"])
         assert steps["effects"]["written"] and steps["reply"]["kind"] == "recorded"
         assert VAGUE not in json.dumps(printed, ensure_ascii=False)        # no message text in a trace
+
+
+# --- evaluation --------------------------------------------------------------------------------
+
+async def test_fawn_understand_prints_the_models_reading_and_what_it_cost(fake: FakeOpenAI, monkeypatch) -> None:
+    monkeypatch.setenv("FAWN_UNDERSTANDING__PROVIDER", "openai-compatible")
+    monkeypatch.setenv("FAWN_UNDERSTANDING__BASE_URL", fake.base_url)
+    monkeypatch.setenv("FAWN_UNDERSTANDING__API_KEY", "k")
+    fake.answer_with(FORMULA_120)
+
+    by_model = await understand(VAGUE, model="gpt-test")
+    by_rules = await understand("刚刚喝了90ml配方奶", model="gpt-test")
+
+    assert by_model["model"] == "openai-compatible:gpt-test" and by_model["tokens_in"] == 100
+    assert by_model["extraction"]["slots"]["amount_ml"] == 120
+    assert by_rules["model"] == "rules" and by_rules["extraction"]["slots"]["amount_ml"] == 90
+    assert len(fake.requests) == 1
