@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime, timedelta
+from functools import partial
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -19,6 +20,8 @@ from bot.clock import FrozenClock
 from bot.companion.agent import Companion
 from bot.composition import Fawn, assemble, open_fawn
 from bot.config import ChatConfig, UnderstandingConfig
+from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, run_files
+from bot.devtools.scenarios.runner import build_real_service
 from bot.devtools.understand import understand
 from bot.models.build import build_model
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
@@ -389,3 +392,23 @@ async def test_fawn_understand_prints_the_models_reading_and_what_it_cost(fake: 
     assert by_model["extraction"]["slots"]["amount_ml"] == 120
     assert by_rules["model"] == "rules" and by_rules["extraction"]["slots"]["amount_ml"] == 90
     assert len(fake.requests) == 1
+
+
+async def test_scenarios_with_a_model_report_the_pass_rate_tokens_and_latency(tmp_path, fake: FakeOpenAI) -> None:
+    path = tmp_path / "vague.yaml"
+    path.write_text("name: vague\nfamily:\n  members:\n    mom: {name: 妈妈, title: 妈妈, role: parent}\n"
+                    "clock: 2026-05-04T20:15\nturns:\n"
+                    "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n"
+                    f"  - mom: {VAGUE}\n    expect: {{reply: recorded}}\n", encoding="utf-8")
+    fake.answer_with(FORMULA_120)
+    factory = partial(build_real_service, understanding=understanding(fake))
+
+    (outcome,) = await run_files([path], model="gpt-test", repeat=2, factory=factory)
+
+    assert (outcome.passes, outcome.runs) == (2, 2) and len(fake.requests) == 2
+    cost = outcome.cost
+    assert (cost["turns"], cost["model_turns"], cost["tokens_in"], cost["tokens_out"]) == (4, 2, 200, 40)
+    assert cost["tokens_in_per_run"] == 100 and cost["latency_p50_ms"] is not None
+    assert "model turns 2/4, tokens per run 100 in / 20 out" in outcome_line(outcome)
+    assert "tokens 200 in / 40 out over 2 runs (120 a run)" in closing_line([outcome])
+    assert as_json([outcome])["results"][0]["cost"]["fallbacks"] == 0
