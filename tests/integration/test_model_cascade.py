@@ -350,6 +350,35 @@ async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Fami
     assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
 
 
+async def test_what_the_family_asked_to_keep_is_a_note_written_by_the_domain_and_shown_to_the_companion(
+        companioned: Family, fake: FakeOpenAI) -> None:
+    fake.answer_with(text("记得避开含牛奶蛋白的配方。"))
+
+    kept = await companioned.say("记一下：对牛奶蛋白过敏")
+    answered = await companioned.say("有什么要特别注意的吗")
+
+    assert kept.kind is ReplyKind.RECORDED and len(fake.requests) == 1        # the note: the domain wrote it
+    notes = fake.requests[0].text("user").split("<family-notes>")[1].split("</family-notes>")[0]
+    assert "对牛奶蛋白过敏" in notes
+    assert answered.reply.text == "记得避开含牛奶蛋白的配方。"
+
+
+async def test_in_a_group_the_companion_speaks_only_when_addressed(tmp_path, fake: FakeOpenAI) -> None:
+    clock = FrozenClock(EVENING)
+    chat = ChatConfig(model="chat-test", provider="openai-compatible", base_url=fake.base_url, api_key="k")
+    app = await open_fawn(sqlite_url(tmp_path / "group.db"), clock=clock, chat=chat)
+    family = await Family(app, clock).setup(ChatKind.GROUP)
+    fake.answer_with(text("在呢！"))
+    try:
+        chatter = await family.say(NOT_A_QUESTION)
+        asked = await family.say(NOT_A_QUESTION, addressed=True)
+    finally:
+        await app.close()
+
+    assert chatter.reply is None and len(fake.requests) == 1
+    assert asked.reply.text == "在呢！"
+
+
 # --- the trace ---------------------------------------------------------------------------------
 
 async def test_fawn_trace_prints_a_rules_turn_and_a_model_turn_whole(tmp_path, fake: FakeOpenAI, capsys) -> None:
