@@ -287,7 +287,9 @@ async def test_the_companion_is_given_the_recent_context_and_the_family_language
     context = prompt.split("<recent-context>")[1].split("</recent-context>")[0]
     assert NOT_A_QUESTION in context and "好的" in context
     assert "<message>\n那明天呢\n</message>" in prompt
-    assert "Simplified Chinese" in fake.requests[1].text("system")
+    system = fake.requests[1].text("system")
+    assert "Simplified Chinese" in system
+    assert "Never diagnose" in system and "never name a dose" in system and "see a doctor" in system
 
 
 async def test_a_record_the_companion_hears_is_read_back_for_confirmation_not_written(companioned: Family,

@@ -34,7 +34,7 @@ def test_each_provider_is_an_openai_chat_model_at_its_endpoint_with_one_attempt_
     assert built.name == f"{provider}:m-1" and built.model.model_name == "m-1"
     assert built.model.system == system and str(built.model.base_url).rstrip("/") == url.rstrip("/")
     assert [c.max_retries for c in built.clients] == [0]
-    assert built.limits.request_limit == 4 and built.limits.total_tokens_limit == 8000
+    assert built.limits.request_limit == 4 and built.limits.total_tokens_limit == 10000
 
 
 def test_the_rules_and_none_build_no_model() -> None:
