@@ -134,7 +134,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
-                                     chart_dir=config.data_dir / "charts")
+                                     chart_dir=config.data_dir / "charts", chats=push)
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
         tasks = _background(config, fawn, messengers, stop)

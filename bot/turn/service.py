@@ -140,7 +140,7 @@ class ChatService:
         decision = talk.decision
         watch.lap("companion")
         applied = await apply_effects(uow, decision.effects, TurnScope(family.id, member.id, incoming_id,
-                                                                       ctx.clock_now))
+                                                                       ctx.clock_now, msg.platform, msg.chat_id))
         watch.lap("effects")
         reply = await self.replies.resolve(uow, ctx, decision.reply, applied, tasks.active)
         reply_id = await _store_reply(uow, ctx, msg, incoming_id, reply, trace_id)

@@ -13,8 +13,15 @@ from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod
-from domain.queries.latest import growth, last_record, next_doses, photos, temperature
-from domain.queries.totals import diaper_counts, feeding_totals, pumping_totals, sleep_totals, tummy_totals
+from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
+from domain.queries.totals import (
+    diaper_counts,
+    feeding_totals,
+    night_totals,
+    pumping_totals,
+    sleep_totals,
+    tummy_totals,
+)
 from domain.turn import BabyView, RecordView, Reply, Turn
 from domain.vocabulary import RecordType, ReplyKind
 
@@ -82,12 +89,22 @@ def _at(day: date, hour: int, now: datetime) -> datetime:
     return datetime.combine(day, time(hour), tzinfo=now.tzinfo)
 
 
+CHARTS = ("week", "sleep", "feeding", "diapers", "rhythm")
+
+
+def chart_of(detail: str | None) -> str:
+    """The picture a chart question asks for; anything else is the whole week chart."""
+    return detail if detail in CHARTS else "week"
+
+
 def answer_query(query: Query, turn: Turn) -> Reply:
     values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
                               "daypart": query.daypart, "detail": query.detail,
                               "record_type": query.record_type}
     if query.metric is QueryMetric.GROWTH_CURVE:
         return Reply(ReplyKind.ANSWER, "query_growth_curve", {**values, "measure": query.detail or "weight_kg"})
+    if query.metric is QueryMetric.CHART:
+        return Reply(ReplyKind.ANSWER, "query_chart", {**values, "chart": chart_of(query.detail)})
     if query.metric is QueryMetric.SUMMARY:
         return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
     start, end = query_window(query, turn.now)
@@ -128,12 +145,13 @@ Builder = Callable[[Query, list[RecordView], "BabyView | None", Turn, datetime, 
 
 BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.FEEDING_TOTAL: lambda q, rs, b, t, s, e: feeding_totals(_in_window(rs, s, e)),
-    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: sleep_totals(rs, s, e),
+    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: night_totals(rs, s, e, t.now) if q.daypart == "night"
+    else sleep_totals(rs, s, e),
     QueryMetric.DIAPER_COUNT: lambda q, rs, b, t, s, e: diaper_counts(_in_window(rs, s, e)),
     QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
     QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),
     QueryMetric.TIMELINE: lambda q, rs, b, t, s, e: {"records": sorted(_in_window(rs, s, e), key=_when)},
-    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_feeding(rs, q.detail, t.now),
     QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),
