@@ -8,6 +8,7 @@ from typing import Any
 from domain.extraction import Extraction
 from domain.reminders import ReminderView
 from domain.tasks import PendingTask
+from domain.units import UNIT_CHOICES
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
 
 
@@ -92,6 +93,7 @@ class Turn:
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
+    units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,14 @@ class DeleteRecord:
 @dataclass(frozen=True)
 class UpdateSettings:
     changes: dict[str, str]      # summary_time (HH:MM), language, timezone
+
+
+@dataclass(frozen=True)
+class GuessUnits:
+    """The display units the family's first message with a unit used (quantity → unit: volume → oz);
+    only for quantities the family has not chosen. Changes what is shown, never what is stored."""
+
+    units: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,7 @@ class CancelReminders:
 
 
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
+          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
 
 
 @dataclass(frozen=True)
