@@ -42,6 +42,7 @@ from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.protocol import SendFn
 from bot.push.scheduler import SummaryScheduler
+from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
 from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
@@ -94,11 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
     configure_logging(config.log_level, config.secrets(), config.log_format)
+    try:
+        flush_spans = instrument_models(config.telemetry)
+    except TelemetrySetupError as problem:
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
         return 2
-    asyncio.run(run(config))
+    try:
+        asyncio.run(run(config))
+    finally:
+        if flush_spans is not None:
+            flush_spans()
     return 0
 
 
