@@ -233,3 +233,25 @@ class SummaryClaim(SQLModel, table=True):
     attempted_at: datetime | None = _utc_col()     # the last send attempt began (set before the platform call)
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sent_at: datetime | None = _utc_col()
+
+
+class OneOffReminder(SQLModel, table=True):
+    """A reminder asked for once in chat (3小时后提醒我喂药): delivered once, at `due_at`, to the chat it was
+    asked in. Its send is claimed like a summary's (`summary_claims`, kind `once:<id>`)."""
+
+    __tablename__ = "one_off_reminders"
+    __table_args__ = (Index("ix_one_off_reminders_pending_due", "state", "due_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    member_id: int | None = Field(default=None, foreign_key="members.id")     # who asked
+    platform: str = Field(max_length=32)                                      # the chat it was asked in
+    chat_id: str = Field(max_length=128)
+    due_at: datetime = _utc_col(nullable=False)
+    about: str | None = Field(default=None, max_length=100)                   # 喂药 / pump, as said
+    state: str = Field(default="pending", max_length=16)                      # pending | sent | cancelled | missed
+    message_id: int | None = Field(default=None, foreign_key="messages.id")   # the message that asked
+    record_id: int | None = Field(default=None, foreign_key="records.id")     # the record said with it, if any
+    created_at: datetime = _utc_col(nullable=False)
+    closed_at: datetime | None = _utc_col()                                   # sent, cancelled or missed
+    closed_by: int | None = Field(default=None, foreign_key="members.id")     # who cancelled it

@@ -15,10 +15,12 @@ from bot.push.charts import (
     WeekChartData,
     merged_week_chart_data,
     render_growth_chart,
+    render_rhythm_chart,
     render_week_chart,
     week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import label, language_of, text
 from domain.replies.summary import render_summary, render_week
 from domain.summary.days import (
@@ -29,6 +31,7 @@ from domain.summary.days import (
     summarise_days,
     summarise_with_comparisons,
 )
+from domain.summary.rhythm import day_rhythm
 from domain.turn import BabyView
 from domain.vocabulary import ReplyKind
 from storage.repositories.families import FamilyInfo
@@ -36,6 +39,9 @@ from storage.unit_of_work import UnitOfWork
 
 HISTORY_DAYS = 7
 ChartDrawer = Callable[..., Awaitable[Path]]
+CHART_DAYS = 7
+CHART_PANELS = {"week": ("milk", "sleep", "diapers"), "sleep": ("sleep",), "feeding": ("milk",),
+                "diapers": ("diapers",)}
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,8 @@ class SummaryBuilder:
     async def daily_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                           as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
         per_baby = await self.load_days(uow, family, local_date, as_of)
-        texts = [daily_text(b, family) for b in per_baby]
+        with units_shown(family.units):
+            texts = [daily_text(b, family) for b in per_baby]
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
@@ -107,14 +114,38 @@ class SummaryBuilder:
                            as_of: datetime | None = None) -> OutgoingReply:
         per_baby = await self.load_days(uow, family, local_date, as_of)
         names = len(per_baby) > 1
-        texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
-                 for b in per_baby]
+        with units_shown(family.units):
+            texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
+                     for b in per_baby]
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
             image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
+
+    async def chart_reply(self, uow: UnitOfWork, family: FamilyInfo, chart: str, as_of: datetime) -> OutgoingReply:
+        """这周睡眠图 / 喂奶趋势 / 尿布图表 / 这周图表: the last 7 days' panel(s); 作息图: the week's rhythm."""
+        local_date = as_of.astimezone(family.tz).date()
+        per_baby = await self.load_days(uow, family, local_date, as_of)
+        if not per_baby:
+            return OutgoingReply(ReplyKind.ANSWER, _no_baby(family), language=family.language)
+        lang = language_of(family.language)
+        path = self.chart_dir / f"{chart}-{family.id}-{local_date}.png"
+        first = local_date - timedelta(days=CHART_DAYS - 1)
+        if chart == "rhythm":
+            dates = [first + timedelta(days=i) for i in range(CHART_DAYS)]
+            shown = per_baby[0]
+            rhythm = day_rhythm(shown.records, family.tz, dates, as_of)
+            image = await self.draw(render_rhythm_chart, rhythm, path, family.language, shown.baby.name)
+            words = text(lang, "chart_reply.rhythm", first=first, last=local_date, baby=shown.baby.name)
+            if len(per_baby) > 1:
+                words += text(lang, "chart_reply.first_baby_only")
+        else:
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS[chart])
+            words = text(lang, f"chart_reply.{chart}", first=first, last=local_date)
+        return OutgoingReply(ReplyKind.ANSWER, words, image=image, language=family.language)
 
     async def growth_reply(self, uow: UnitOfWork, family: FamilyInfo, measure: str = "weight_kg"
                            ) -> OutgoingReply:

@@ -21,8 +21,10 @@ from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
 from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarget
+from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
+from storage.repositories.audit import AuditInfo
 from storage.repositories.families import FamilyInfo, MemberInfo
 from storage.unit_of_work import UnitOfWork
 
@@ -97,7 +99,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
     press, photo = ctx.press, photo_file(msg)
     undo_id = press.record_id if press and press.action == "undo" else None
     wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
-    recent, open_sleep = await _recent_records(uow, ctx, tasks.set_aside or tasks.active)
+    recent, open_sleeps = await _recent_records(uow, ctx, tasks.set_aside or tasks.active)
     return Turn(
         members=tuple(member_view(m) for m in ctx.members), member=member_view(member),
         extraction=extraction, now=ctx.now, babies=ctx.babies, language=ctx.lang,
@@ -106,14 +108,17 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
         recent_records=recent,
         set_aside_task=tasks.set_aside,
-        open_sleep=open_sleep,
+        open_sleep=open_sleeps[0] if open_sleeps else None,
+        open_sleeps=open_sleeps,
         undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
         press=press, query_records=await query_records(uow, ctx, extraction),
         query_facts=await query_facts(uow, ctx, extraction),
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
-        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
+        reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
+        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
+        units_unchosen=units_unchosen(ctx.family.settings.get("units")))
 
 
 def new_family_code() -> str:
@@ -131,18 +136,30 @@ def photo_file(msg: IncomingMessage) -> str | None:
 
 
 async def _recent_records(uow: UnitOfWork, ctx: TurnContext,
-                          task: PendingTask | None) -> tuple[tuple[RecordView, ...], RecordView | None]:
-    """The last day's records (and the task's target, however old) and the open sleep, in one read."""
-    views, open_sleep = await uow.records.since_and_open_sleep(ctx.family.id, ctx.now - RECENT_RECORDS, ctx.zone)
+                          task: PendingTask | None) -> tuple[tuple[RecordView, ...], tuple[RecordView, ...]]:
+    """The last day's records (and the task's target, however old) and each baby's open sleep (newest
+    first), in one read."""
+    views, open_sleeps = await uow.records.since_and_open_sleeps(ctx.family.id, ctx.now - RECENT_RECORDS, ctx.zone)
     if task and task.target_record_id and all(v.id != task.target_record_id for v in views):
         target = await uow.records.by_id(ctx.family.id, task.target_record_id, ctx.zone)
         if target:
             views.append(target)
-    return tuple(views), open_sleep
+    return tuple(views), tuple(open_sleeps)
 
 
 async def _undo_target(uow: UnitOfWork, ctx: TurnContext, record_id: int | None) -> UndoTarget | None:
+    """The last write (of a record, or of any), with the other records the same message wrote."""
     entry = await uow.audit.last_record_write(ctx.family.id, record_id)
+    target = await _target_of(uow, ctx, entry)
+    if target is None or entry.message_id is None or entry.action == "record_delete":
+        return target
+    others = [e for e in await uow.audit.record_writes_of_message(ctx.family.id, entry.message_id)
+              if e.record_id != entry.record_id]
+    together = [t for t in [await _target_of(uow, ctx, e) for e in others] if t is not None]
+    return replace(target, together=tuple(together)) if together else target
+
+
+async def _target_of(uow: UnitOfWork, ctx: TurnContext, entry: AuditInfo | None) -> UndoTarget | None:
     if entry is None or entry.record_id is None:
         return None
     record = await uow.records.by_id(ctx.family.id, entry.record_id, ctx.zone)

@@ -12,6 +12,7 @@ from bot.push.summaries import SummaryBuilder
 from bot.turn.callback_data import role_token, task_token, undo_token
 from bot.turn.effects import Applied
 from bot.turn.loading import TurnContext
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import text
 from domain.replies.render import button_label, render
 from domain.tasks import PendingTask
@@ -30,16 +31,21 @@ class ReplyResolver:
         self.charts = charts
         self.page_links: PageLinkMaker | None = None      # set when the family page is served
         self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
-                                            "page_link": self._page_link}
+                                            "query_chart": self._chart,
+                                            "page_link": self._page_link, "companion": self._companion}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
                       active: PendingTask | None) -> OutgoingReply | None:
         if reply is None:
             return None
-        special = self.by_key.get(reply.key)
-        if special is not None:
-            return await special(uow, ctx, reply.values)
-        return outgoing(reply, ctx, applied.task or active, applied.written)
+        family = ctx.family
+        if any(line.startswith("family:") for line in applied.log):     # units just chosen or guessed
+            family = await uow.families.get(ctx.family.id) or family
+        with units_shown(family.units):
+            special = self.by_key.get(reply.key)
+            if special is not None:
+                return await special(uow, ctx, reply.values)
+            return outgoing(reply, ctx, applied.task or active, applied.written)
 
     async def _summary(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """今天总结一下 / 这周怎么样: by the same code as the evening push."""
@@ -54,6 +60,14 @@ class ReplyResolver:
             if self.page_links else None
         words = text(ctx.lang, "reply.page_link", link=link) if link else text(ctx.lang, "reply.page_unavailable")
         return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
+
+    async def _companion(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """The chat companion's own words (bot/turn/conversation.py), not a catalogue text."""
+        return OutgoingReply(ReplyKind.CHAT, values["text"], language=ctx.lang.value)
+
+    async def _chart(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart: the picture asked for, of the last 7 days."""
+        return await self.summaries.chart_reply(uow, ctx.family, values["chart"], as_of=ctx.now)
 
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""

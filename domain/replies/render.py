@@ -9,11 +9,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import label, text
+from domain.replies.catalog import has_label, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
+from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
+from domain.replies.several import confirm_several, fact_lines, recorded_several, trailing_notes, waiting_note
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -25,11 +28,21 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     line = renderer(reply.values, lang, now) if renderer else text(lang, f"reply.{reply.key}", **reply.values)
     if reply.key != "confirm" and reply.values.get("doubt"):
         line += doubt_note(reply.values["doubt"], lang)
+    if reply.key not in _SEVERAL_KEYS and ("items" in reply.values or "notes" in reply.values):
+        if reply.key != "confirm":
+            line += waiting_note(reply.values, lang, now)
+        line += trailing_notes(reply.values, lang, now, _render_values)
+    if "reminder" in reply.values:
+        line += "\n" + reminder_note(reply.values["reminder"], lang, now)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
     if "newcomer" in reply.values:
         line += "\n" + text(lang, "reply.newcomer", name=reply.values["newcomer"])
     return line
+
+
+def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
+    return render(reply, lang, now)
 
 
 def button_label(action: str, lang: Language) -> str:
@@ -59,13 +72,16 @@ def _ask(v, lang, now):
             return text(lang, "ask.sleep_when" if plain else "ask.sleep_when_wakings")
         return text(lang, "ask.sleep_start" if "start" in missing else "ask.sleep_end")
     if missing[0] == "kind":
-        amount = text(lang, "ask.amount_prefix", amount=number(slots["amount_ml"])) if slots.get("amount_ml") else ""
+        said = slots.get("amount_ml")
+        amount = text(lang, "ask.amount_prefix", amount=amounts.volume(said, lang)) if said else ""
         return text(lang, "ask.feeding_kind", amount=amount)
     names = text(lang, "ask.field_separator").join(label(lang, "field", m) for m in missing)
     return text(lang, "ask.still_need", names=names)
 
 
 def _confirm(v, lang, now):
+    if v.get("items"):
+        return confirm_several(v, lang, now, reason_text(v, lang) or label(lang, "reason", v.get("reason"), ""))
     if v.get("before") is not None:
         return text(lang, "reply.confirm_change", before=describe(v["type"], v["before"], now, lang),
                     record=_desc(v, lang, now))
@@ -82,6 +98,8 @@ def _role_set(v, lang, now):
 
 
 def _setting_value(value: Any, lang: Language) -> str:
+    if isinstance(value, str) and has_label(lang, "unit_choice", value):
+        return label(lang, "unit_choice", value)
     if value in ("group", "private"):
         return text(lang, f"push_to.{value}")
     if isinstance(value, bool) or value == 0:
@@ -105,9 +123,9 @@ def _profile_value(key: str, value: Any, lang: Language) -> str:
     if key == "sex" and value in ("female", "male"):
         return label(lang, "sex", value)
     if key == "birth_weight_kg":
-        return text(lang, "unit.kg", value=number(value))
+        return amounts.weight(value, lang)
     if key == "birth_height_cm":
-        return text(lang, "unit.cm", value=number(value))
+        return amounts.length(value, lang)
     return str(value)
 
 
@@ -148,5 +166,11 @@ _RENDERERS: dict[str, Renderer] = {
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
     "no_recent_record": _no_recent,
 }
+_RENDERERS["recorded_several"] = lambda v, lang, now: recorded_several(v, lang, now, _render_values)
+_RENDERERS["several_said"] = lambda v, lang, now: trailing_notes(v, lang, now, _render_values).lstrip("\n")
+_RENDERERS["undone_several"] = lambda v, lang, now: text(lang, "reply.undone_several", count=len(v["items"]),
+                                                          records=fact_lines(v["items"], lang, now))
+_SEVERAL_KEYS = ("recorded_several", "several_said", "undone_several")
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)
+_RENDERERS.update(ONE_OFF_RENDERERS)

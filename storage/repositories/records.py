@@ -58,16 +58,18 @@ def summary_record(row: Record | Row) -> SummaryRecord:
 class RecordRepository(Repository):
     async def since(self, family_id: int, since: datetime, zone: tzinfo) -> list[RecordView]:
         """Records created or happening since `since`, newest first (deleted ones included)."""
-        return (await self.since_and_open_sleep(family_id, since, zone))[0]
+        return (await self.since_and_open_sleeps(family_id, since, zone))[0]
 
-    async def since_and_open_sleep(self, family_id: int, since: datetime,
-                                   zone: tzinfo) -> tuple[list[RecordView], RecordView | None]:
-        """`since(…)` and `open_sleep(…)` in one read (a chat turn reads both)."""
+    async def since_and_open_sleeps(self, family_id: int, since: datetime,
+                                    zone: tzinfo) -> tuple[list[RecordView], list[RecordView]]:
+        """`since(…)` and `open_sleeps(…)` in one read (a chat turn reads both); the first open sleep
+        is `open_sleep(…)`."""
         rows = await self.rows(_SINCE_AND_OPEN, {"family": family_id, "since": since})
         recent = [record_view(r, zone) for r in rows if r.created_at >= since or r.start >= since]
-        open_sleeps = [r for r in rows if _open_sleep(r)]
-        latest_open = max(open_sleeps, key=lambda r: r.start) if open_sleeps else None
-        return recent, record_view(latest_open, zone) if latest_open is not None else None
+        latest: dict[int, Row] = {}
+        for row in sorted((r for r in rows if _open_sleep(r)), key=lambda r: r.start, reverse=True):
+            latest.setdefault(row.baby_id, row)
+        return recent, [record_view(r, zone) for r in latest.values()]
 
     async def in_window(self, family_id: int, start: datetime, end: datetime, zone: tzinfo) -> list[RecordView]:
         """Live records inside [start, end), and sleeps reaching into it (an open sleep too)."""
@@ -82,6 +84,16 @@ class RecordRepository(Repository):
     async def open_sleep(self, family_id: int, zone: tzinfo) -> RecordView | None:
         row = await self.row(_OPEN_SLEEP, {"family": family_id})
         return record_view(row, zone) if row else None
+
+    async def open_sleeps(self, family_id: int, zone: tzinfo) -> list[RecordView]:
+        """Each baby's open sleep (its latest), newest first — twins may both be asleep."""
+        q = (select(Record).where(Record.family_id == family_id, Record.type == "sleep",
+                                  Record.end.is_(None), Record.deleted_at.is_(None))
+             .order_by(Record.start.desc()).limit(50))
+        found: dict[int, RecordView] = {}
+        for row in (await self.session.exec(q)).all():
+            found.setdefault(row.baby_id, record_view(row, zone))
+        return list(found.values())
 
     async def latest(self, family_id: int, baby_id: int, record_type: RecordType, since: datetime,
                      now: datetime, limit: int, zone: tzinfo) -> list[RecordView]:

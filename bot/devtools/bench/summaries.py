@@ -2,7 +2,8 @@
 database, every family's summary read and written as at 21:00 local, families due in the same minute
 loaded together (one read of babies and one of records per batch), each week chart drawn in a process
 pool off the chat path — while a stream of chat turns runs in the same event loop, whose latencies are
-reported too (they must not suffer at 21:00)."""
+reported too (they must not suffer at 21:00). Then the summary scheduler's jobs are rebuilt for all the
+families, as `fawn run` does at start-up, and the process's peak RSS is reported."""
 from __future__ import annotations
 
 import argparse
@@ -23,6 +24,7 @@ from bot.devtools.bench.report import Timings, emit, peak_rss_mb
 from bot.devtools.bench.synthetic import ZONES, synthetic_week
 from bot.devtools.bench.turns import WARM_UP, Driver, open_bench
 from bot.push.charts import WeekChartData, render_week_chart
+from bot.push.scheduler import SummaryScheduler
 from bot.push.summaries import SummaryBuilder, chart_data, daily_text
 from storage.bulk import FamilySpec, add_families
 
@@ -77,6 +79,7 @@ async def _run(count: int, charts: int, workers: int, seed: int, database_url: s
             await driver.run(0, WARM_UP)
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await _evening(families, charts, pool, driver, Path(folder))
+            result["scheduler_jobs"] = await _jobs(bench)
         finally:
             await bench.fawn.close()
     return {"database": bench.database.dialect, "families": count,
@@ -132,6 +135,18 @@ async def _evening(families, charts: int, pool: ProcessPoolExecutor, driver: Dri
     out["turns_meanwhile"] = {k: summary[k] for k in ("turns", "p50_ms", "p95_ms", "p99_ms", "max_ms")}
     out["turns_meanwhile"]["failed_turns"] = driver.failed
     return out
+
+
+async def _jobs(bench) -> int:
+    """What `fawn run` holds for these families: the scheduler's jobs, rebuilt from the families table."""
+    async def nowhere(*_args) -> None:
+        return None
+
+    scheduler = SummaryScheduler(bench.database, nowhere, bench.clock, instance_id="bench")
+    try:
+        return await scheduler.rebuild_jobs()
+    finally:
+        scheduler.shutdown()
 
 
 async def _chat_stream(driver: Driver, stop: asyncio.Event, timings: Timings) -> None:

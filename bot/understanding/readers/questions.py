@@ -6,9 +6,10 @@ from datetime import datetime
 
 from bot.understanding import words as w
 from bot.understanding.readers.question_period import read_daypart, read_period
-from domain.extraction import Query, QueryMetric, QueryPeriod
+from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
 from domain.vocabulary import HealthKind, RecordType
 
+_MILK = re.compile(r"奶|喝|milk|bottle|formula|drink|drank|nurs", re.I)
 _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
 
 
@@ -25,13 +26,19 @@ def read_query(text: str, now: datetime) -> Query | None:
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special
+    if chart := _chart(text):
+        return chart
     if curve := _growth_curve(text):
         return curve
     if w.SUMMARY.search(text) and not w.AMOUNT_ML.search(text):
         period = QueryPeriod.WEEK if w.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
-    if w.TIMELINE.search(text):
+    if w.TIMELINE.search(text) or w.ASKED_DAY_STORY.search(text):
         return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
+    if w.ASKED_SINCE.search(text):                  # 多久没换尿布了: the time since the last one
+        return _last(text).model_copy(update={"shape": QueryShape.TIME_SINCE})
+    if w.ASKED_CURRENT_SLEEP.search(text):          # 睡了多久了: this stretch, when asleep now
+        return Query(metric=QueryMetric.SLEEP_TOTAL, shape=QueryShape.CURRENT)
     if w.LAST.search(text) and (w.ASKS.search(text) or _asks_plainly(text) or
                                  _topic(text)[0] is not None and not w.AMOUNT.search(text)):
         return _last(text)
@@ -64,7 +71,8 @@ def _asks_plainly(text: str) -> bool:
 def _last(text: str) -> Query:
     topic, detail = _topic(text)
     if topic is RecordType.FEEDING or topic is None:
-        return Query(metric=QueryMetric.LAST_FEEDING)
+        milk = topic is RecordType.FEEDING and _MILK.search(text)      # 多久没喝奶了: the last milk, not a puree
+        return Query(metric=QueryMetric.LAST_FEEDING, detail="milk" if milk else None)
     if topic is RecordType.SLEEP:
         return Query(metric=QueryMetric.LAST_SLEEP)
     if topic is RecordType.HEALTH and detail == HealthKind.TEMPERATURE.value:
@@ -78,8 +86,13 @@ def _total(text: str) -> Query:
               RecordType.TUMMY_TIME: QueryMetric.TUMMY_TOTAL, RecordType.SLEEP: QueryMetric.SLEEP_TOTAL,
               }.get(topic, QueryMetric.FEEDING_TOTAL)
     if topic is RecordType.HEALTH:
-        return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
-    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None)
+        counted = QueryMetric.RECORD_COUNT if w.ASKED_COUNT.search(text) else QueryMetric.LAST_RECORD
+        return Query(metric=counted, record_type=topic, detail=detail)
+    shape = QueryShape.DAILY_AVERAGE if metric is QueryMetric.FEEDING_TOTAL and w.ASKED_AVERAGE.search(text) \
+        else QueryShape.TOTAL
+    naps = "nap" if metric is QueryMetric.SLEEP_TOTAL and w.ASKED_NAPS.search(text) else None
+    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None, shape=shape,
+                 sleep_kind=naps)
 
 
 def _topic(text: str) -> tuple[RecordType | None, str | None]:
@@ -116,11 +129,27 @@ def _with_period(query: Query, text: str, now: datetime) -> Query:
     period, day = read_period(text, now)
     daypart = read_daypart(text) if query.metric in (QueryMetric.SLEEP_TOTAL, QueryMetric.FEEDING_TOTAL,
                                                      QueryMetric.DIAPER_COUNT) else None
+    if query.sleep_kind == "nap":
+        daypart = None                  # 今天白天小睡了多久: the naps are the day's already
     return query.model_copy(update={"period": period, "day": day, "daypart": daypart})
 
 
 _CURVE = re.compile(r"生长曲线|成长曲线|曲线|长高了多少|长了多少|长胖了多少|重了多少|growth (curve|chart)|how much (has|did) (she|he|the baby) grow", re.I)
 _CURVE_MEASURE = ((re.compile(r"头围|head", re.I), "head_cm"), (re.compile(r"高|身长|长了多少|height|length|tall", re.I), "height_cm"))
+
+
+def _chart(text: str) -> Query | None:
+    """这周睡眠图 / 作息图 / 喂奶趋势 / 尿布图表 / sleep chart / feeding trend / rhythm chart: a picture of the week."""
+    if w.RHYTHM_WORDS.search(text):
+        return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail="rhythm")
+    if not w.PICTURE_WORDS.search(text) or w.GROWTH_CHART_WORDS.search(text):
+        return None
+    topic = next((name for pattern, name in ((w.DIAPER_WORDS, "diapers"), (w.SLEEP_WORDS, "sleep"),
+                                             (w.ASKED_FEEDING, "feeding"), (w.MILK_WORDS, "feeding"))
+                  if pattern.search(text)), None)
+    if topic is None and not w.WEEK_CHART_WORDS.search(text):
+        return None
+    return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail=topic or "week")
 
 
 def _growth_curve(text: str) -> Query | None:
