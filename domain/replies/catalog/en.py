@@ -150,6 +150,7 @@ TEXTS.update({
     "answer.baby_section": "{baby}: {newline}{text}",
     "answer.feeding.none": "No feedings recorded {period}.",
     "answer.feeding.total": "{period:cap}: {count} feeding{count:|s}, {total} in all{kinds}{nursed}{solids}.",
+    "answer.feeding.nursed_only": "{period:cap}: {count} feeding{count:|s}{nursed}{solids}.",
     "answer.feeding.kind_amount": "{kind} {amount}",
     "answer.feeding.kind_separator": ", ",
     "answer.feeding.nursed": ", nursed {count}× {duration}", "answer.feeding.solids": ", solids {count}×{grams}",

@@ -142,6 +142,7 @@ TEXTS.update({
     "answer.baby_section": "{baby}：{newline}{text}",
     "answer.feeding.none": "{period}还没有喂奶记录。",
     "answer.feeding.total": "{period}喂了{count}次，共 {total}{kinds}{nursed}{solids}。",
+    "answer.feeding.nursed_only": "{period}喂了{count}次{nursed}{solids}。",
     "answer.feeding.kind_amount": "{kind} {amount}", "answer.feeding.kind_separator": "，",
     "answer.feeding.nursed": "，亲喂{count}次 {duration}", "answer.feeding.solids": "，辅食{count}次{grams}",
     "answer.feeding.water": "；另喝水 {ml}（不算在奶量里）",
