@@ -36,6 +36,7 @@ def test_bench_summaries_reads_writes_and_draws_the_evening(capsys) -> None:
     assert result["families"] == 8 and result["summaries_written"] == 8
     assert result["charts"]["drawn"] == 2 and result["charts"]["ms_per_chart"] > 0
     assert result["turns_meanwhile"]["failed_turns"] == 0
+    assert result["fawn_run_start_up"]["scheduler_jobs"] == 9      # the 8 and the chat stream's family
 
 
 def test_bench_webhook_drives_the_real_app_over_http(capsys) -> None:

@@ -2,8 +2,9 @@
 database, every family's summary read and written as at 21:00 local, families due in the same minute
 loaded together (one read of babies and one of records per batch), each week chart drawn in a process
 pool off the chat path — while a stream of chat turns runs in the same event loop, whose latencies are
-reported too (they must not suffer at 21:00). Then the summary scheduler's jobs are rebuilt for all the
-families, as `fawn run` does at start-up, and the process's peak RSS is reported."""
+reported too (they must not suffer at 21:00). Then `fawn run`'s start-up on all these families (the
+application opened, the summary scheduler's jobs rebuilt from the families table) runs in a fresh
+process, whose peak RSS is reported."""
 from __future__ import annotations
 
 import argparse
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.clock import utc_now
+from bot.composition import open_fawn
 from bot.devtools.bench.report import Timings, emit, peak_rss_mb
 from bot.devtools.bench.synthetic import ZONES, synthetic_week
 from bot.devtools.bench.turns import WARM_UP, Driver, open_bench
@@ -79,7 +82,8 @@ async def _run(count: int, charts: int, workers: int, seed: int, database_url: s
             await driver.run(0, WARM_UP)
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await _evening(families, charts, pool, driver, Path(folder))
-            result["scheduler_jobs"] = await _jobs(bench)
+            result["fawn_run_start_up"] = await asyncio.to_thread(_start_up_in_a_process, bench.database.engine.url
+                                                                  .render_as_string(hide_password=False))
         finally:
             await bench.fawn.close()
     return {"database": bench.database.dialect, "families": count,
@@ -137,16 +141,30 @@ async def _evening(families, charts: int, pool: ProcessPoolExecutor, driver: Dri
     return out
 
 
-async def _jobs(bench) -> int:
-    """What `fawn run` holds for these families: the scheduler's jobs, rebuilt from the families table."""
+def _start_up_in_a_process(url: str) -> dict[str, Any]:
+    """`fawn run`'s start-up on these families in a fresh process (every module of `fawn run` imported,
+    the application opened, the summary scheduler's jobs rebuilt): its jobs and peak RSS."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(start_up, url).result()
+
+
+def start_up(url: str) -> dict[str, Any]:
+    """In the fresh process."""
+    return asyncio.run(_start_up(url))
+
+
+async def _start_up(url: str) -> dict[str, Any]:
     async def nowhere(*_args) -> None:
         return None
 
-    scheduler = SummaryScheduler(bench.database, nowhere, bench.clock, instance_id="bench")
+    fawn = await open_fawn(url, migrate=False)
+    scheduler = SummaryScheduler(fawn.database, nowhere, utc_now, instance_id="bench")
     try:
-        return await scheduler.rebuild_jobs()
+        jobs = await scheduler.rebuild_jobs()
     finally:
         scheduler.shutdown()
+        await fawn.close()
+    return {"scheduler_jobs": jobs, "peak_rss_mb": round(peak_rss_mb(), 1), "modules": "bot.composition.serve"}
 
 
 async def _chat_stream(driver: Driver, stop: asyncio.Event, timings: Timings) -> None:
