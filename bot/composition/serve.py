@@ -41,6 +41,7 @@ from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.protocol import SendFn
+from bot.push.chart_pool import ChartPool
 from bot.push.scheduler import SummaryScheduler
 from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
@@ -125,6 +126,8 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
     scheduler = None
+    charts = ChartPool()          # pictures in a worker process: a turn never waits behind matplotlib
+    fawn.chat.replies.summaries.draw = charts
     try:
         await _add_messengers(config, fawn, messengers)
         page = family_page(config, fawn.database)
@@ -135,6 +138,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
+        scheduler.builder.draw = charts
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
         tasks = _background(config, fawn, messengers, stop)
@@ -147,6 +151,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         for close in reversed(messengers.closers):
             with contextlib.suppress(Exception):
                 await close()
+        charts.close()
         await fawn.close()
 
 
