@@ -31,6 +31,7 @@ class Intent(StrEnum):
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
     REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
+    START = "start"        # /start: the welcome (the adapter has set the chat's family up first)
     CHAT = "chat"          # anything else
 
 

@@ -90,6 +90,7 @@ class Turn:
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
+    first_words: bool = False                # this message is the family's first (its /start set the family up)
 
 
 @dataclass(frozen=True)

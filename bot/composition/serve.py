@@ -23,6 +23,7 @@ from starlette.routing import Route
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
@@ -173,6 +174,7 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
         messengers.routes += telegram_routes(application, secret=secret, path=telegram.webhook_path)
     else:
         polling = await telegram_runner.start_polling(application)
+    await set_command_menu(application.bot)
     messengers.senders["telegram"] = adapter.sender(application.bot)
     messengers.closers.append(lambda: telegram_runner.stop(application, polling))
 

@@ -124,6 +124,8 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.START:
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words}), note="welcome")
     if e.intent is Intent.REMIND:
         return decide_reminder(turn)
     if e.intent is Intent.PAGE:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import func
 from sqlmodel import select
 
 from storage.repositories.base import Repository
@@ -33,6 +34,11 @@ def message_info(row: Message) -> MessageInfo:
 
 
 class MessageRepository(Repository):
+    async def count(self, family_id: int) -> int:
+        """How many messages the family has (in and out)."""
+        return int(await self.session.scalar(select(func.count()).select_from(Message).where(
+            Message.family_id == family_id)) or 0)
+
     async def delivered(self, platform: str, chat_id: str, delivery_id: str) -> int | None:
         """The stored message with this platform delivery id (a redelivery), or None."""
         q = select(Message.id).where(Message.platform == platform, Message.chat_id == chat_id,

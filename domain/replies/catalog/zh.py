@@ -369,4 +369,9 @@ TEXTS.update({
     "chart_reply.diapers": "最近7天的尿布（{first.month}/{first.day}–{last.month}/{last.day}）：尿和便便分开，今天截至目前。",
     "chart_reply.rhythm": "{baby}最近7天的作息图（{first.month}/{first.day}–{last.month}/{last.day}）：睡眠、喂奶和尿布。",
     "chart_reply.first_baby_only": "（作息图先画第一个宝宝）",
+    # ── the Telegram command menu (bot/channels/telegram/menu.py; at most 256 characters each) ───
+    "command.summary": "今天的总结和图表", "command.undo": "撤销刚才的记录", "command.reminders": "我的提醒（查看、取消）",
+    "command.page": "打开家庭记录页", "command.invite": "邀请家人（家庭码）", "command.join": "加入家庭：/join 家庭码",
+    "command.export": "导出数据（仅家长）", "command.settings": "查看或修改设置", "command.help": "怎么用",
+    "command.start": "开始：为这个聊天建家庭档案",
 })
