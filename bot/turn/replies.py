@@ -19,6 +19,10 @@ from domain.turn import Reply
 from domain.vocabulary import ReplyKind
 from storage.unit_of_work import UnitOfWork
 
+FILE_CHANNELS = frozenset({"telegram"})
+"""Where a chat can carry a file: Telegram's /export sends it (bot/channels/telegram/commands.py). WeCom's long
+connection could (its chunked media upload is not implemented); WeCom's callback and iLink cannot."""
+
 Resolver = Callable[[UnitOfWork, TurnContext, dict[str, Any]], Awaitable[OutgoingReply]]
 
 
@@ -30,7 +34,7 @@ class ReplyResolver:
         self.charts = charts
         self.page_links: PageLinkMaker | None = None      # set when the family page is served
         self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
-                                            "query_chart": self._chart,
+                                            "query_chart": self._chart, "export_elsewhere": self._export,
                                             "page_link": self._page_link}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
@@ -59,6 +63,17 @@ class ReplyResolver:
     async def _chart(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart: the picture asked for, of the last 7 days."""
         return await self.summaries.chart_reply(uow, ctx.family, values["chart"], as_of=ctx.now)
+
+    async def _export(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """导出数据 in a chat that cannot carry a file (WeChat, WeCom, the terminal; Telegram's /export sends the
+        file itself): the page link, the command that writes the file, and where a file can come."""
+        if ctx.chat.platform in FILE_CHANNELS:
+            return OutgoingReply(ReplyKind.ANSWER, text(ctx.lang, "reply.export_by_command"), language=ctx.lang.value)
+        link = await self.page_links.link_for(ctx.chat.platform, ctx.family.id, ctx.sender_id) \
+            if self.page_links else None
+        page = text(ctx.lang, "export.page", link=link) if link else ""
+        words = text(ctx.lang, "reply.export_elsewhere", page=page, family=ctx.family.id)
+        return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
 
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""

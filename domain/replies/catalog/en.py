@@ -401,4 +401,12 @@ TEXTS.update({
     "command.invite": "Invite family (a family code)", "command.join": "Join a family: /join CODE",
     "command.export": "Export the data (parents)", "command.settings": "See or change the settings",
     "command.help": "How to use Fawn", "command.start": "Start: set up this chat's family",
+    # ── "export data" where the chat cannot carry a file (bot/turn/replies.py) ─────────────────────
+    "reply.export_elsewhere": "This chat cannot carry a file, so I can't send the export here. To get the data:\n"
+                              "{page}• on the computer that runs Fawn: fawn export {family} --format json (everything), "
+                              "or --format csv (BabyBuddy's files)\n• on Telegram, /export sends the file",
+    "export.page": "• the family page (read-only, for you, valid 24 hours): {link}\n",
+    "reply.export_parent_only": "Sorry, only parents can export the family's data.",
+    "reply.export_by_command": "Send /export and the file with every record comes here (/export csv: a table). "
+                               "Parents only.",
 })

@@ -374,4 +374,11 @@ TEXTS.update({
     "command.page": "打开家庭记录页", "command.invite": "邀请家人（家庭码）", "command.join": "加入家庭：/join 家庭码",
     "command.export": "导出数据（仅家长）", "command.settings": "查看或修改设置", "command.help": "怎么用",
     "command.start": "开始：为这个聊天建家庭档案",
+    # ── 导出数据 where the chat cannot carry a file (bot/turn/replies.py) ───────────────────────────
+    "reply.export_elsewhere": "这个聊天发不了文件，所以导出的数据没法直接发过来。可以这样拿到：\n{page}"
+                              "• 在运行 Fawn 的电脑上：fawn export {family} --format json（全部数据），"
+                              "或 --format csv（BabyBuddy 的表格）\n• 在 Telegram 里发 /export，会直接收到文件",
+    "export.page": "• 家庭记录页（只读，只给你用，24小时内有效）：{link}\n",
+    "reply.export_parent_only": "抱歉，只有家长可以导出家庭的数据。",
+    "reply.export_by_command": "发 /export 就会收到全部记录的文件（/export csv：表格）。只有家长可以。",
 })
