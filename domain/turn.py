@@ -63,6 +63,7 @@ class UndoTarget:
     before: dict[str, Any] | None    # fields before the last update; None: undo deletes it
     written_at: datetime
     was_delete: bool = False         # the last write deleted it: undo restores it
+    together: tuple[UndoTarget, ...] = ()   # the other records the same message wrote (several facts)
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Turn:
     last_task: PendingTask | None = None     # most recent task of any state (for 'expired')
     recent_records: tuple[RecordView, ...] = ()   # newest first, bounded in time
     open_sleep: RecordView | None = None
+    open_sleeps: tuple[RecordView, ...] = ()      # every baby's open sleep (twins); else `open_sleep` alone
     undo_target: UndoTarget | None = None
     press: Press | None = None
     query_records: tuple[RecordView, ...] = ()

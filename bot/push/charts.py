@@ -20,9 +20,8 @@ from bot.push.chart_rhythm import draw_rhythm
 from bot.push.chart_week import PANEL_KEYS, draw_week
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
-from domain.summary.model import MILK_KINDS
 from domain.summary.rhythm import Rhythm
-from domain.vocabulary import Language
+from domain.vocabulary import MILK_KINDS, Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for tests and debugging

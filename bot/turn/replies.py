@@ -35,7 +35,7 @@ class ReplyResolver:
         self.page_links: PageLinkMaker | None = None      # set when the family page is served
         self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
                                             "query_chart": self._chart, "export_elsewhere": self._export,
-                                            "page_link": self._page_link}
+                                            "page_link": self._page_link, "companion": self._companion}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
                       active: PendingTask | None) -> OutgoingReply | None:
@@ -59,6 +59,10 @@ class ReplyResolver:
             if self.page_links else None
         words = text(ctx.lang, "reply.page_link", link=link) if link else text(ctx.lang, "reply.page_unavailable")
         return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
+
+    async def _companion(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """The chat companion's own words (bot/turn/conversation.py), not a catalogue text."""
+        return OutgoingReply(ReplyKind.CHAT, values["text"], language=ctx.lang.value)
 
     async def _chart(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart: the picture asked for, of the last 7 days."""

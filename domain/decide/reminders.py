@@ -57,12 +57,12 @@ def _cancel(turn: Turn, request: ReminderRequest) -> Decision:
         chosen = pending
     else:
         return Decision(Reply(ReplyKind.ASK, "reminder_which", _listed(turn)), note="reminders: which one")
-    return Decision(Reply(ReplyKind.CANCELLED, "reminders_cancelled", {"items": _items(turn, chosen)}),
+    return Decision(Reply(ReplyKind.CANCELLED, "reminders_cancelled", {"reminders": _items(turn, chosen)}),
                     (CancelReminders(tuple(r.id for r in chosen)),), note="reminders: cancel")
 
 
 def _listed(turn: Turn) -> dict:
-    return {"items": _items(turn, turn.reminders)}
+    return {"reminders": _items(turn, turn.reminders)}
 
 
 def _items(turn: Turn, reminders: tuple[ReminderView, ...]) -> list[dict]:

@@ -13,8 +13,15 @@ from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod
-from domain.queries.latest import growth, last_record, next_doses, photos, temperature
-from domain.queries.totals import diaper_counts, feeding_totals, pumping_totals, sleep_totals, tummy_totals
+from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
+from domain.queries.totals import (
+    diaper_counts,
+    feeding_totals,
+    night_totals,
+    pumping_totals,
+    sleep_totals,
+    tummy_totals,
+)
 from domain.turn import BabyView, RecordView, Reply, Turn
 from domain.vocabulary import RecordType, ReplyKind
 
@@ -138,12 +145,13 @@ Builder = Callable[[Query, list[RecordView], "BabyView | None", Turn, datetime, 
 
 BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.FEEDING_TOTAL: lambda q, rs, b, t, s, e: feeding_totals(_in_window(rs, s, e)),
-    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: sleep_totals(rs, s, e),
+    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: night_totals(rs, s, e, t.now) if q.daypart == "night"
+    else sleep_totals(rs, s, e),
     QueryMetric.DIAPER_COUNT: lambda q, rs, b, t, s, e: diaper_counts(_in_window(rs, s, e)),
     QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
     QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),
     QueryMetric.TIMELINE: lambda q, rs, b, t, s, e: {"records": sorted(_in_window(rs, s, e), key=_when)},
-    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_feeding(rs, q.detail, t.now),
     QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),

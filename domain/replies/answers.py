@@ -24,8 +24,9 @@ def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
                   duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
     solids = text(lang, "answer.feeding.solids", grams=number(s["solid_g"])) if s["solid_g"] else ""
+    water = text(lang, "answer.feeding.water", ml=number(s["water_ml"])) if s.get("water_ml") else ""
     return text(lang, "answer.feeding.total", period=period, count=s["count"], total=number(s["total_ml"]),
-                kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids)
+                kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids + water)
 
 
 def _sleep_total(s: Section, v: dict, lang: Language, now: datetime) -> str:

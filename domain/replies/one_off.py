@@ -34,21 +34,22 @@ def reminder_set(v: dict, lang: Language, now: datetime) -> str:
 
 
 def reminders_list(v: dict, lang: Language, now: datetime) -> str:
-    if not v["items"]:
+    if not v["reminders"]:
         return text(lang, "reply.reminders_none")
-    return text(lang, "reply.reminders_list", count=len(v["items"]), lines=_lines(v["items"], lang, now))
+    return text(lang, "reply.reminders_list", count=len(v["reminders"]), lines=_lines(v["reminders"], lang, now))
 
 
 def reminder_which(v: dict, lang: Language, now: datetime) -> str:
-    return text(lang, "reply.reminder_which", count=len(v["items"]), lines=_lines(v["items"], lang, now))
+    return text(lang, "reply.reminder_which", count=len(v["reminders"]), lines=_lines(v["reminders"], lang, now))
 
 
 def reminder_no_such(v: dict, lang: Language, now: datetime) -> str:
-    return text(lang, "reply.reminder_no_such", n=v["n"], count=len(v["items"]), lines=_lines(v["items"], lang, now))
+    listed = v["reminders"]
+    return text(lang, "reply.reminder_no_such", n=v["n"], count=len(listed), lines=_lines(listed, lang, now))
 
 
 def reminders_cancelled(v: dict, lang: Language, now: datetime) -> str:
-    return text(lang, "reply.reminders_cancelled", count=len(v["items"]), lines=_lines(v["items"], lang, now))
+    return text(lang, "reply.reminders_cancelled", count=len(v["reminders"]), lines=_lines(v["reminders"], lang, now))
 
 
 def reminder_note(v: dict, lang: Language, now: datetime) -> str:

@@ -9,6 +9,7 @@ from bot.understanding.readers.question_period import read_daypart, read_period
 from domain.extraction import Query, QueryMetric, QueryPeriod
 from domain.vocabulary import HealthKind, RecordType
 
+_MILK = re.compile(r"奶|喝|milk|bottle|formula|drink|drank|nurs", re.I)
 _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
 
 
@@ -66,7 +67,8 @@ def _asks_plainly(text: str) -> bool:
 def _last(text: str) -> Query:
     topic, detail = _topic(text)
     if topic is RecordType.FEEDING or topic is None:
-        return Query(metric=QueryMetric.LAST_FEEDING)
+        milk = topic is RecordType.FEEDING and _MILK.search(text)      # 多久没喝奶了: the last milk, not a puree
+        return Query(metric=QueryMetric.LAST_FEEDING, detail="milk" if milk else None)
     if topic is RecordType.SLEEP:
         return Query(metric=QueryMetric.LAST_SLEEP)
     if topic is RecordType.HEALTH and detail == HealthKind.TEMPERATURE.value:

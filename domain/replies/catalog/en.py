@@ -29,6 +29,8 @@ TEXTS: dict[str, str] = {
     "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.food": "what food",
     "field.start": "start time", "field.end": "end time",
     "color.yellow": "yellow", "color.green": "green", "color.black": "black", "color.brown": "brown",
+    "consistency.watery": "watery", "consistency.loose": "loose", "consistency.soft": "soft",
+    "consistency.formed": "formed", "consistency.hard": "hard",
     "health.temperature": "temperature", "health.medication": "medicine", "health.symptom": "symptom",
     "health.vaccine": "vaccine", "health.doctor_visit": "doctor visit",
     "dose_unit.ml": "ml", "dose_unit.mg": "mg", "dose_unit.tablets": " tablet(s)", "dose_unit.drops": " drop(s)",
@@ -81,6 +83,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "Undo only works for 10 minutes.",
     "reply.correction_unclear": "What should it be? e.g. “no, 90 ml”.",
     "reply.target_gone": "That record is gone; nothing was changed.",
+    "reply.ask_again": "Sorry, I could not make that out just now. Could you say it another way? For example: just had 90 ml formula",
     "reply.help": "I'm Fawn, the family's baby-care helper.\n"
                   "• Tell me: just had 90 ml formula, changed a wet diaper, fell asleep / woke up, temp 37.8\n"
                   "• Ask: how much milk today? when was the last feed? summary\n"
@@ -88,9 +91,17 @@ TEXTS: dict[str, str] = {
                   "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
                   "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
+    "reply.undone_several": "Undone, {count}: {records}",
+    "reply.recorded_several": "Recorded {count}: {records}", "reply.several_said": "",
+    "reply.confirm_several": "Please confirm these {count}; they are recorded together: {records}",
+    "several.separator": "; ", "several.baby": "{baby}: {record}", "several.with_reason": "{record} ({reason})",
+    "several.waiting": "(The other {count} will be recorded with it once I know: {records})",
+    "several.unread": "I didn't understand this part, so nothing was recorded for it: {said}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
     "reply.already_asleep": "The baby has been asleep since {since}.",
+    "reply.still_asleep_since": "OK, still asleep. Since when? Say “asleep since 10” and I'll note it; "
+                                "tell me “woke up” when the baby wakes.",
     "reply.expired": "That request expired after an hour and was not saved. Please tell me again.",
     "reply.cancelled": "OK, cancelled — nothing was saved.",
     "reply.still_waiting": "I'm still waiting for the missing details.",
@@ -135,6 +146,7 @@ TEXTS.update({
     "answer.feeding.kind_amount": "{kind} {amount}ml",
     "answer.feeding.kind_separator": "，",   # sic: kept as it was (the English kinds are joined with ， too)
     "answer.feeding.nursed": ", nursed {count}× {duration}", "answer.feeding.solids": ", solids {grams} g",
+    "answer.feeding.water": "; water {ml} ml besides (not counted as milk)",
     "answer.sleep.none": "No sleep recorded {period}.",
     "answer.sleep.total": "{period:cap}: {total} of sleep ({count} stretches){asleep}.",
     "answer.sleep.asleep": ", asleep since {since:%H:%M}",

@@ -28,6 +28,8 @@ TEXTS: dict[str, str] = {
     "field.kind": "种类（配方奶/母乳）", "field.amount_ml": "奶量（毫升）", "field.food": "吃的是什么",
     "field.start": "开始时间", "field.end": "结束时间",
     "color.yellow": "黄色", "color.green": "绿色", "color.black": "黑色", "color.brown": "棕色",
+    "consistency.watery": "水样", "consistency.loose": "稀", "consistency.soft": "软", "consistency.formed": "成形",
+    "consistency.hard": "干硬",
     "health.temperature": "体温", "health.medication": "用药", "health.symptom": "症状", "health.vaccine": "疫苗",
     "health.doctor_visit": "看医生",
     "dose_unit.ml": "ml", "dose_unit.mg": "mg", "dose_unit.tablets": "粒", "dose_unit.drops": "滴",
@@ -76,6 +78,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "只能撤销10分钟内的记录，更早的请说“删除…”。",
     "reply.correction_unclear": "要改成什么呢？比如“不对，是90ml”。",
     "reply.target_gone": "要修改的那条记录已经不在了，没有改动。",
+    "reply.ask_again": "抱歉，这句我这会儿没能看懂。能换个说法再说一次吗？比如：刚刚喝了90ml配方奶",
     "reply.help": "我是 Fawn，家里的育儿小助手。\n"
                   "• 直接说：刚刚喝了90ml配方奶、换了尿布、睡着了 / 醒了、体温37.8、记一下：…\n"
                   "• 问：今天喝了多少奶？上次喂奶是几点？今天总结一下\n"
@@ -84,8 +87,15 @@ TEXTS: dict[str, str] = {
                   "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · "
                   "/export 导出（家长）",
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
+    "reply.undone_several": "已撤销{count}条：{records}",
+    "reply.recorded_several": "已记录{count}条：{records}", "reply.several_said": "",
+    "reply.confirm_several": "请确认这{count}条，确认后一起记录：{records}",
+    "several.separator": "；", "several.baby": "{baby}：{record}", "several.with_reason": "{record}（{reason}）",
+    "several.waiting": "（另外{count}条等问清楚后一起记录：{records}）",
+    "several.unread": "这部分我没看懂，没有记录：{said}",
     "reply.woke_up": "醒啦，已记录：{record}",
     "reply.fell_asleep": "{since} 开始睡，醒了告诉我一声“醒了”。", "reply.already_asleep": "宝宝从 {since} 就在睡了。",
+    "reply.still_asleep_since": "好的，还在睡。几点睡着的？说“10点睡着的”我就记下，醒了再告诉我“醒了”。",
     "reply.expired": "刚才那件事已经超过1小时没确认，已经过期、没有写入。请重新告诉我要记录什么。",
     "reply.cancelled": "好的，已取消，没有记录。", "reply.still_waiting": "还在等补充信息哦。",
     "reply.confirm": "请确认：{record}（{reason}）", "reply.confirm_change": "要修改吗？{before} → {record}",
@@ -126,6 +136,7 @@ TEXTS.update({
     "answer.feeding.total": "{period}喂了{count}次，共 {total}ml{kinds}{nursed}{solids}。",
     "answer.feeding.kind_amount": "{kind} {amount}ml", "answer.feeding.kind_separator": "，",
     "answer.feeding.nursed": "，亲喂{count}次 {duration}", "answer.feeding.solids": "，辅食 {grams}g",
+    "answer.feeding.water": "；另喝水 {ml}ml（不算在奶量里）",
     "answer.sleep.none": "{period}还没有睡眠记录。",
     "answer.sleep.total": "{period}一共睡了 {total}（{count}段）{asleep}。",
     "answer.sleep.asleep": "，{since:%H:%M} 起还在睡",

@@ -1,7 +1,7 @@
 """one_off_reminders: a reminder asked for once in chat (3小时后提醒我喂药), delivered once to its chat
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-12-01 12:40:00
 """
 from alembic import op
@@ -11,7 +11,7 @@ import storage.types
 
 
 revision = '0006'
-down_revision = '0004'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 
