@@ -3,12 +3,14 @@ gets a signed link to the family page that works for them and the command that w
 the word that sends the file; a caregiver or a friend is refused, everywhere, and nothing changes."""
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from sqlmodel import select
 
 from bot.clock import FrozenClock
 from bot.composition import open_fawn
@@ -18,6 +20,7 @@ from bot.web.access import read_link
 from bot.web.links import PageLinks
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
+from storage.tables import AuditEntry
 
 TZ = ZoneInfo("Asia/Shanghai")
 SECRET = b"s" * 32
@@ -63,8 +66,15 @@ async def test_a_caregiver_or_a_friend_asking_for_the_export_is_refused(tmp_path
     assert all("fawn export" not in a.reply.text and "t=" not in a.reply.text for a in answers)
 
 
-async def test_on_telegram_the_words_point_to_the_command_that_sends_the_file(tmp_path):
-    app, _, say, _ = await _app(tmp_path, "telegram")
+async def test_where_the_channel_carries_files_a_parent_gets_the_records_file(tmp_path):
+    app, family_id, say, _ = await _app(tmp_path, "telegram")
+    app.chat.replies.file_channels = frozenset({"telegram"})
+    await say("mom", "刚刚喝了91ml配方奶")
     result = await say("mom", "导出数据")
+    async with app.database.sessions() as s:
+        audited = (await s.exec(select(AuditEntry).where(AuditEntry.family_id == family_id,
+                                                         AuditEntry.action == "family_export"))).all()
     await app.close()
-    assert result.kind is ReplyKind.ANSWER and "/export" in result.reply.text and "fawn export" not in result.reply.text
+    assert result.kind is ReplyKind.ANSWER and result.reply.document is not None
+    rows = json.loads(result.reply.document.read_bytes())
+    assert [r["amount_ml"] for r in rows] == [91] and "1" in result.reply.text and len(audited) == 1

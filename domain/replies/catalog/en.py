@@ -419,6 +419,5 @@ TEXTS.update({
                               "or --format csv (BabyBuddy's files)\n• on Telegram, /export sends the file",
     "export.page": "• the family page (read-only, for you, valid 24 hours): {link}\n",
     "reply.export_parent_only": "Sorry, only parents can export the family's data.",
-    "reply.export_by_command": "Send /export and the file with every record comes here (/export csv: a table). "
-                               "Parents only.",
+    "reply.export_file": "Every record ({count}), in the file below.",
 })

@@ -391,5 +391,5 @@ TEXTS.update({
                               "或 --format csv（BabyBuddy 的表格）\n• 在 Telegram 里发 /export，会直接收到文件",
     "export.page": "• 家庭记录页（只读，只给你用，24小时内有效）：{link}\n",
     "reply.export_parent_only": "抱歉，只有家长可以导出家庭的数据。",
-    "reply.export_by_command": "发 /export 就会收到全部记录的文件（/export csv：表格）。只有家长可以。",
+    "reply.export_file": "全部记录（{count} 条），文件在下面。",
 })
