@@ -2,6 +2,7 @@
 (the default list) and English, every command one Fawn answers; a refusal never stops the bot."""
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -64,3 +65,14 @@ async def test_start_and_help_are_stored_as_turns_with_their_replies(harness_fac
     assert [r.text for r in replies] == [texts.WELCOME_NEW, texts.help_text("zh"), texts.WELCOME_BACK]
     assert all(r.platform_message_id is not None for r in replies)        # each marked delivered
     assert all(r.family_id == rows[0].family_id is not None for r in rows)
+
+
+async def test_export_said_in_words_on_telegram_sends_the_file_as_a_document(harness_factory, real_service):
+    real_service.chat.replies.file_channels = frozenset({"telegram"})
+    async with harness_factory(real_service) as bot:
+        await bot.start_family()
+        await bot.say("刚刚喝了91ml配方奶")
+        await bot.say("导出数据")
+        (document,) = await bot.fake.wait_for_call("sendDocument")
+    rows = json.loads(next(iter(document.files.values())))
+    assert [r["amount_ml"] for r in rows] == [91] and "1" in document.params["caption"]
