@@ -109,6 +109,7 @@ class FamilySetup:
     language: str = "zh"
     babies: tuple[dict, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)
+    units: dict[str, str] = field(default_factory=dict)   # display units chosen at set-up: {"volume": "oz"}
 
 
 @dataclass

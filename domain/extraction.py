@@ -122,6 +122,10 @@ class SettingsChange(BaseModel):
         None, description="where the daily summary and reminders go: the family's group, or parents' private chats")
     no_feeding_hours: float | None = Field(None, description="remind after this many hours without a feed; 0 = off")
     open_sleep_hours: float | None = Field(None, description="remind when a sleep is open this long; 0 = off")
+    volume_unit: Literal["ml", "oz"] | None = Field(None, description="show amounts of milk in ml or oz")
+    weight_unit: Literal["kg", "lb", "jin"] | None = Field(None, description="show weights in kg, lb-oz or 斤")
+    length_unit: Literal["cm", "in"] | None = Field(None, description="show lengths in cm or inches")
+    temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
 
 
 class ReminderRequest(BaseModel):
@@ -155,6 +159,16 @@ class QueryMetric(StrEnum):
     PHOTOS = "photos"                 # 看看照片 / show photos
     CHART = "chart"                   # 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart (detail: sleep, feeding,
                                       # diapers, rhythm, or week — all three panels): the last 7 days as a picture
+    RECORD_COUNT = "record_count"     # 今天吃了几次药: how many records of a type (+ detail: a health kind)
+
+
+class QueryShape(StrEnum):
+    """What a question wants of the records it reads; the reply says it back."""
+
+    TOTAL = "total"                   # 今天喝了多少奶: the sum (the default)
+    DAILY_AVERAGE = "daily_average"   # 这周平均每天喝多少奶: per day with records
+    TIME_SINCE = "time_since"         # 多久没换尿布了: how long since the last one
+    CURRENT = "current"               # 睡了多久了 (while asleep): the stretch going on now
 
 
 class QueryPeriod(StrEnum):
@@ -170,7 +184,9 @@ class Query(BaseModel):
     day: date | None = Field(None, description="the calendar day when period is 'date'")
     daypart: Literal["day", "night"] | None = Field(
         None, description="白天 = day (06:00-18:00); 晚上/夜里 = night (18:00-06:00)")
-    record_type: RecordType | None = Field(None, description="what last_record asks about")
+    record_type: RecordType | None = Field(None, description="what last_record and record_count ask about")
+    shape: QueryShape = Field(QueryShape.TOTAL, description="total, daily_average, time_since or current")
+    sleep_kind: Literal["nap", "night"] | None = Field(None, description="sleep_total over naps only (午睡) or nights")
     detail: str | None = Field(
         None, description="diaper: solid or wet; last_record on health: a health kind; "
                           "next_dose: the medicine named (美林)")
@@ -218,6 +234,10 @@ class Extraction(BaseModel):
     unaccounted: list[str] = Field(
         default_factory=list,
         description="numbers and time expressions in the message that this reading did not use ('at 3')")
+    units_said: dict[str, str] = Field(
+        default_factory=dict,
+        description="the units the message used, by quantity: volume ml|oz, weight kg|lb|jin, length cm|in, "
+                    "temperature c|f (a family's display units are guessed from its first message)")
     clock_without_day: str | None = Field(
         None, description="HH:MM (24-hour) when the message gave a clock time with no day (下午四点 → 16:00)")
     said: str | None = Field(None, max_length=200, description="with `also`: the part the first fact comes from")

@@ -8,6 +8,7 @@ from typing import Any
 from domain.extraction import Extraction
 from domain.reminders import ReminderView
 from domain.tasks import PendingTask
+from domain.units import UNIT_CHOICES
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
 
 
@@ -93,6 +94,7 @@ class Turn:
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
     first_words: bool = False                # this message is the family's first (its /start set the family up)
+    units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,14 @@ class DeleteRecord:
 @dataclass(frozen=True)
 class UpdateSettings:
     changes: dict[str, str]      # summary_time (HH:MM), language, timezone
+
+
+@dataclass(frozen=True)
+class GuessUnits:
+    """The display units the family's first message with a unit used (quantity → unit: volume → oz);
+    only for quantities the family has not chosen. Changes what is shown, never what is stored."""
+
+    units: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -194,7 +204,7 @@ class CancelReminders:
 
 
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
+          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,10 @@
 on the way in, and shown back in their units on the way out."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
 OZ_ML = 29.5735          # a US fluid ounce in millilitres
 LB_KG = 0.45359237       # the international avoirdupois pound
 OZ_KG = LB_KG / 16       # an avoirdupois ounce of weight
@@ -17,3 +21,84 @@ def fahrenheit_to_c(value: float) -> float:
 
 def c_to_fahrenheit(value: float) -> float:
     return value * 9 / 5 + 32
+
+
+# --- Display units: what a family reads. Storage stays metric; only the text changes. -----------------
+
+#: each quantity's choices, the metric one first (the default)
+UNIT_CHOICES: dict[str, tuple[str, ...]] = {
+    "volume": ("ml", "oz"),
+    "weight": ("kg", "lb", "jin"),        # jin: 斤 (with 两 below one decimal)
+    "length": ("cm", "in"),
+    "temperature": ("c", "f"),
+}
+
+
+@dataclass(frozen=True)
+class DisplayUnits:
+    """The units a family reads amounts in (a family setting, `Family.settings["units"]`)."""
+
+    volume: str = "ml"
+    weight: str = "kg"
+    length: str = "cm"
+    temperature: str = "c"
+
+    def changed(self, choices: Mapping[str, str]) -> DisplayUnits:
+        """These units with some quantities chosen anew (unknown quantities or units are ignored)."""
+        known = {q: u for q, u in choices.items() if u in UNIT_CHOICES.get(q, ())}
+        return replace(self, **known)
+
+
+METRIC = DisplayUnits()
+US_CUSTOMARY = DisplayUnits(volume="oz", weight="lb", length="in", temperature="f")
+
+
+def display_units(stored: Mapping[str, Any] | None) -> DisplayUnits:
+    """A family's stored choices (`{"volume": "oz", ...}`); anything missing or unknown is metric."""
+    return METRIC.changed(dict(stored or {}))
+
+
+def units_unchosen(stored: Mapping[str, Any] | None) -> frozenset[str]:
+    """The quantities whose unit the family has not chosen yet (a first message may guess them)."""
+    stored = stored or {}
+    return frozenset(q for q in UNIT_CHOICES if stored.get(q) not in UNIT_CHOICES[q])
+
+
+# One rounding per unit, used by every text a family sees (answers, confirmations, summaries, the page).
+def shown_ml(ml: float) -> float:
+    return float(round(ml))
+
+
+def shown_oz(ml: float) -> float:
+    return round(ml / OZ_ML, 1)
+
+
+def shown_kg(kg: float) -> float:
+    return round(kg, 2)
+
+
+def shown_lb_oz(kg: float) -> tuple[int, float]:
+    """Pounds and ounces, the ounces to one decimal (7 lb 8.2 oz); 16 oz carry into a pound."""
+    total_oz = round(kg / OZ_KG, 1)
+    pounds = int(total_oz // 16)
+    return pounds, round(total_oz - pounds * 16, 1)
+
+
+def shown_jin(kg: float) -> float:
+    return round(kg / JIN_KG, 1)
+
+
+def shown_cm(cm: float) -> float:
+    return round(cm, 1)
+
+
+def shown_in(cm: float) -> float:
+    return round(cm / INCH_CM, 1)
+
+
+def shown_c(c: float) -> float:
+    return round(c, 1)
+
+
+def shown_f(c: float) -> float:
+    return round(c_to_fahrenheit(c), 1)

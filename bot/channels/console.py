@@ -25,8 +25,10 @@ from bot.protocol import (
     MemberSetup,
     OutgoingReply,
 )
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of, text
 from domain.replies.describe import describe
+from domain.units import UNIT_CHOICES, US_CUSTOMARY, display_units
 from domain.vocabulary import ChatKind, Language, RecordType
 
 with contextlib.suppress(ImportError):   # line editing, and no 4 KB cap on a pasted line (not on Windows)
@@ -38,6 +40,8 @@ DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "c
               ("friend", "demo.friend", "friend"))
 # A line that is one of these commands is said to the bot as its word (like Telegram's /undo).
 SAID_AS_WORDS = {"/undo": "undo", "/summary": "summary"}
+# the set-up's units question: 1 metric, 2 weights in 斤, 3 US customary
+SETUP_UNITS = {"1": {}, "2": {"weight": "jin"}, "3": dict(vars(US_CUSTOMARY))}
 
 
 def demo_members(lang: Language) -> tuple[MemberSetup, ...]:
@@ -93,14 +97,18 @@ class ConsoleChat:
         lang = self.settings.lang
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
                            timezone=text(lang, "demo.timezone"), babies=({"name": text(lang, "demo.baby")},),
-                           members=demo_members(lang))
+                           members=demo_members(lang),
+                           units=SETUP_UNITS.get(text(lang, "demo.units"), {}))
 
     def _ask_setup(self) -> FamilySetup:
         lang = self.settings.lang
         baby = (_read(self._notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
         title = (_read(self._notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
+        units = SETUP_UNITS.get((_read(self._notice("console.ask_units") + " ") or "").strip(), {})
+        chosen = dict(vars(display_units(units)))     # asked once: every quantity is chosen from now on
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
-                           babies=({"name": baby},), members=(MemberSetup("me", title, title, "parent"),))
+                           babies=({"name": baby},), members=(MemberSetup("me", title, title, "parent"),),
+                           units=chosen)
 
     async def _line(self, line: str) -> bool:
         if not line:
@@ -164,7 +172,9 @@ class ConsoleChat:
         today = [r for r in snap.records if (r.get("start") or r.get("time")).date() == now.date()
                  or (r.get("end") and r["end"].date() == now.date())]
         lang = language_of(settings["language"])
-        lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
+        units = display_units({q: settings.get(f"{q}_unit") for q in UNIT_CHOICES})
+        with units_shown(units):
+            lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
         print("\n".join(lines) or "  " + self._notice("console.no_records_today"))
 
     async def _export(self, fmt: str) -> None:

@@ -18,6 +18,8 @@ from bot.config import load_config
 from bot.models.build import ModelSetupError, build_model
 from bot.understanding.extractor import Extractor
 from bot.understanding.request import ExtractionRequest
+from domain.replies.catalog import text as catalogue_text
+from domain.vocabulary import Language
 
 
 def main(argv: list[str]) -> int:
@@ -46,7 +48,8 @@ async def understand(text: str, *, model: str | None = None, config_path: str | 
     configured = build_model(understanding_config(load_config(config_path).understanding, model))
     extractor = Extractor.configured(configured)
     extractor.rules_first = not every
-    request = ExtractionRequest(text=text, now=datetime.now(zone), timezone=timezone, babies=babies or ("宝宝",))
+    request = ExtractionRequest(text=text, now=datetime.now(zone), timezone=timezone,
+                                babies=babies or (catalogue_text(Language.ZH, "baby.default_name"),))
     try:
         outcome = await extractor.extract(request)
     finally:

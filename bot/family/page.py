@@ -12,6 +12,7 @@ from bot.push.summaries import growth_chart_data
 from domain.summary.days import Comparisons, DaySummary, day_bounds, summarise_with_comparisons
 from domain.summary.rhythm import Rhythm, day_rhythm
 from domain.turn import BabyView, RecordView
+from domain.units import METRIC, DisplayUnits
 from storage.engine import Database
 from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
@@ -55,6 +56,7 @@ class FamilyPage:
     babies: tuple[BabyPage, ...]
     timeline: tuple[Entry, ...]       # today's records, by time
     latest: tuple[Entry, ...]         # the newest written, newest first
+    units: DisplayUnits = METRIC      # the family's display units
 
 
 class FamilyPages:
@@ -109,7 +111,8 @@ async def _page(uow: UnitOfWork, family: FamilyInfo, viewer: Viewer, now: dateti
 
     pages = [await _baby_page(uow, family, baby, today, now) for baby in babies]
     return FamilyPage(viewer, family.language, local_now, tuple(pages),
-                      tuple(entry(r) for r in sorted(todays, key=_time)), tuple(entry(r) for r in latest))
+                      tuple(entry(r) for r in sorted(todays, key=_time)), tuple(entry(r) for r in latest),
+                      family.units)
 
 
 async def _baby_page(uow: UnitOfWork, family: FamilyInfo, baby: BabyView, today: date, now: datetime) -> BabyPage:

@@ -17,6 +17,8 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
     family_id = await uow.families.create(platform=setup.platform, chat_id=setup.chat_id,
                                           chat_kind=setup.chat_kind.value, timezone=setup.timezone,
                                           language=setup.language, now=now)
+    if setup.units:
+        await uow.families.update_settings(family_id, {f"{q}_unit": u for q, u in setup.units.items()})
     for baby in setup.babies:
         await uow.families.add_baby(family_id, baby)
     for m in setup.members:

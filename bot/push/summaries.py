@@ -20,6 +20,7 @@ from bot.push.charts import (
     week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import label, language_of, text
 from domain.replies.summary import render_summary, render_week
 from domain.summary.days import (
@@ -81,7 +82,8 @@ class SummaryBuilder:
     async def daily_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                           as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
         per_baby = await self.load_days(uow, family, local_date, as_of)
-        texts = [daily_text(b, family) for b in per_baby]
+        with units_shown(family.units):
+            texts = [daily_text(b, family) for b in per_baby]
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
@@ -94,8 +96,9 @@ class SummaryBuilder:
                            as_of: datetime | None = None) -> OutgoingReply:
         per_baby = await self.load_days(uow, family, local_date, as_of)
         names = len(per_baby) > 1
-        texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
-                 for b in per_baby]
+        with units_shown(family.units):
+            texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)
+                     for b in per_baby]
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"

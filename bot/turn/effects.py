@@ -13,6 +13,7 @@ from domain.turn import (
     CreateInvite,
     DeleteRecord,
     Effect,
+    GuessUnits,
     RestoreRecord,
     RevokeInvites,
     SaveTask,
@@ -125,6 +126,13 @@ async def _update_settings(uow: UnitOfWork, effect: UpdateSettings, scope: TurnS
                   before=before, after=dict(effect.changes))
 
 
+async def _guess_units(uow: UnitOfWork, effect: GuessUnits, scope: TurnScope) -> None:
+    changes = {f"{quantity}_unit": unit for quantity, unit in effect.units.items()}
+    before = await uow.families.update_settings(scope.family_id, changes)
+    uow.audit.add(scope.family_id, scope.member_id, "family_settings", scope.now, message_id=scope.message_id,
+                  before=before, after={**changes, "guessed": True})
+
+
 async def _create_invite(uow: UnitOfWork, effect: CreateInvite, scope: TurnScope) -> None:
     expires_at = scope.now + effect.lifetime
     await uow.families.add_invite(scope.family_id, effect.code, scope.member_id, scope.now, expires_at)
@@ -161,6 +169,7 @@ _HANDLERS: dict[type, tuple[Handler, str | None, str]] = {
     RestoreRecord: (_restore, "updated", "record:restore"),
     DeleteRecord: (_delete, "deleted", "record:delete"),
     UpdateSettings: (_update_settings, None, "family:settings"),
+    GuessUnits: (_guess_units, None, "family:units_guessed"),
     SetRole: (_set_role, None, "member:role"),
     UpdateProfile: (_update_profile, None, "profile:update"),
     CreateInvite: (_create_invite, None, "family:invite"),

@@ -21,6 +21,7 @@ from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
 from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarget
+from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
 from storage.repositories.audit import AuditInfo
@@ -112,7 +113,8 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
         reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
         first_words=extraction.intent is Intent.START and await uow.messages.count(ctx.family.id) == 1,
-        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value)
+        newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
+        units_unchosen=units_unchosen(ctx.family.settings.get("units")))
 
 
 def new_family_code() -> str:

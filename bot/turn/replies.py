@@ -14,6 +14,7 @@ from bot.push.summaries import SummaryBuilder
 from bot.turn.callback_data import role_token, task_token, undo_token
 from bot.turn.effects import Applied
 from bot.turn.loading import TurnContext
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import text
 from domain.replies.render import button_label, render
 from domain.tasks import PendingTask
@@ -42,10 +43,14 @@ class ReplyResolver:
                       active: PendingTask | None) -> OutgoingReply | None:
         if reply is None:
             return None
-        special = self.by_key.get(reply.key)
-        if special is not None:
-            return await special(uow, ctx, reply.values)
-        return outgoing(reply, ctx, applied.task or active, applied.written)
+        family = ctx.family
+        if any(line.startswith("family:") for line in applied.log):     # units just chosen or guessed
+            family = await uow.families.get(ctx.family.id) or family
+        with units_shown(family.units):
+            special = self.by_key.get(reply.key)
+            if special is not None:
+                return await special(uow, ctx, reply.values)
+            return outgoing(reply, ctx, applied.task or active, applied.written)
 
     async def _summary(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """今天总结一下 / 这周怎么样: by the same code as the evening push."""

@@ -19,6 +19,7 @@ from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
+from bot.understanding.readers.units import units_said
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
@@ -49,6 +50,8 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
     reading = accounted(reading, text, request.now)
+    if said := units_said(text):
+        reading = reading.model_copy(update={"units_said": said})
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
@@ -58,7 +61,7 @@ def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) 
     """A one-off reminder; said after a fact (刚喂了药,6小时后提醒我), the fact is read from the rest and
     the reminder goes with it. The reminder's own words are accounted for by the reminder."""
     if reminder.action == "set" and rest.strip(" ,，.。"):
-        reading = _reading(replace(request, text=rest), rest)     # the rest alone is what the facts are read from
+        reading = _reading(replace(request, text=rest), rest)     # the fact alone, without the reminder's words
         if reading.intent in (Intent.RECORD, Intent.SUPPLY) and reading.record_type is not None:
             return reading.model_copy(update={"reminder": reminder, "addressed_to_bot": True})
     return Extraction(intent=Intent.REMIND, reminder=reminder, addressed_to_bot=True)

@@ -203,7 +203,7 @@ TEMPERATURE_ASK = re.compile(r"最近|上次|最后|多少|几度|怎么样|呢|
 GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|体重多少|体重是多少|最近.{0,3}体重|现在.{0,3}体重|体重呢|"
                     r"身高多少|身长多少|最近.{0,3}身高|身高呢|头围多少|最近.{0,3}头围|"
                     r"how (heavy|tall|long|big) is|(latest|last|current) (weight|height|length|head)|"
-                    r"what does (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)
+                    r"what does (she|he|the baby) weigh|how much (does|did) (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)
 MEASURE_GIVEN = re.compile(r"\d+(?:\.\d+)?\s*(kg|公斤|千克|斤|克|g\b|lb|cm|厘米|公分|°|度|℃|c\b|f\b)", re.I)
 
 # a question about diapers narrows to wet or dirty only by these (尿布 alone asks about all diapers)
@@ -223,3 +223,16 @@ MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 EN_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b|"
                      r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
                      re.I)
+
+# what shape of answer a question wants (domain/extraction.py QueryShape), and the day's story
+ASKED_AVERAGE = re.compile(r"平均|日均|on average|\baverage\b|a day\b|per day", re.I)
+ASKED_NAPS = re.compile(r"小睡|午睡|午觉|\bnaps?\b|\bnapped\b|\bnapping\b", re.I)
+ASKED_COUNT = re.compile(r"几次|几回|多少次|how many (times|doses)|how often", re.I)
+ASKED_SINCE = re.compile(r"多久没|多长时间没|多久了?没有?|how long since|how long has it been since|"
+                         r"how long ago (was|did)|time since", re.I)
+ASKED_CURRENT_SLEEP = re.compile(r"^\s*(宝宝|她|他)?(已经)?睡(了)?(多久|多长时间|多少时间|几个小时)了\s*[?？吗呢]*\s*$|"
+                                 r"how long has (she|he|the baby|baby) been (asleep|sleeping)|"
+                                 r"how long (is|has) (she|he|the baby) (been )?(asleep|sleeping)", re.I)
+ASKED_DAY_STORY = re.compile(r"what did (she|he|the baby|baby|we) do|what has (she|he|the baby) done|"
+                             r"what happened (today|yesterday)|今天(都)?(干|做)了(什么|啥|些什么)|"
+                             r"今天(都)?(干|做)(什么|啥)了|今天都有(什么|啥)|昨天(都)?(干|做)了(什么|啥)", re.I)

@@ -8,6 +8,7 @@ from html import escape
 from bot.family.page import BabyPage, Entry, FamilyPage
 from bot.web.svg import growth_svg, rhythm_svg
 from bot.web.texts import page_language, page_text
+from domain.replies import amounts
 from domain.replies.catalog import language_of
 from domain.replies.describe import describe
 from domain.summary.model import KeyMetrics
@@ -38,6 +39,11 @@ footer{color:var(--soft);font-size:.8rem;text-align:center;margin:16px 0 24px}
 
 
 def render_page(page: FamilyPage) -> str:
+    with amounts.units_shown(page.units):
+        return _page(page)
+
+
+def _page(page: FamilyPage) -> str:
     lang = page_language(page.language)
     names = " & ".join(b.baby.name for b in page.babies) or page_text(lang, "title.family")
     seen = page_text(lang, "viewer", name=page.viewer.name, date=_date(page), time=_hm(page))
@@ -90,8 +96,8 @@ def _document(lang: str, title: str, body: str, script: str = "") -> str:
 def _totals(baby: BabyPage, page: FamilyPage, lang: str, named: bool) -> str:
     day, feeding, sleep, diapers = baby.today, baby.today.feeding, baby.today.sleep, baby.today.diapers
     cards = [
-        _card("milk_ml", lang, "milk", f"{_num(feeding.milk_ml)} ml", page_text(lang, "times", n=feeding.count),
-              feeding.milk_ml),
+        _card("milk_ml", lang, "milk", amounts.volume(feeding.milk_ml, language_of(lang)),
+              page_text(lang, "times", n=feeding.count), feeding.milk_ml),
         _card("sleep_min", lang, "sleep", _duration(sleep.total_min, lang),
               page_text(lang, "night_nap", night=_short(sleep.night_min, lang), nap=_short(sleep.nap_min, lang)),
               round(sleep.total_min)),
@@ -116,7 +122,7 @@ def _card(key: str, lang: str, label: str, value: str, detail: str, raw: float) 
 def _compare_row(lang: str, key: str, metrics: KeyMetrics | None) -> str:
     if metrics is None:
         return ""
-    value = f"{_num(metrics.milk_ml)} ml · {_short(metrics.sleep_min, lang)} · " \
+    value = f"{amounts.volume(metrics.milk_ml, language_of(lang))} · {_short(metrics.sleep_min, lang)} · " \
             f"{page_text(lang, 'diapers')} {_num(metrics.diaper_count)}"
     return f'<tr><td>{escape(page_text(lang, key))}</td><td class="v">{escape(value)}</td></tr>'
 
@@ -160,7 +166,7 @@ def _growth(baby: BabyPage, lang: str, named: bool) -> str:
         return f'<section class="growth"><h2>{escape(page_text(lang, "growth"))}</h2>{title}' \
                f'<p class="meta">{escape(page_text(lang, "growth.none"))}</p></section>'
     day, value = baby.growth.points[-1]
-    latest = page_text(lang, "growth.latest", value=f"{value:g}", age=_age(day, lang))
+    latest = page_text(lang, "growth.latest", value=amounts.weight(value, language_of(lang)), age=_age(day, lang))
     return (f'<section class="growth"><h2>{escape(page_text(lang, "growth"))}</h2>{title}'
             f'{growth_svg(baby.growth, lang)}<p class="meta">{escape(latest)}</p></section>')
 

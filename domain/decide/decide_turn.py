@@ -25,6 +25,7 @@ from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
 from domain.decide.sleep_events import still_asleep, with_baby
 from domain.decide.undo import undo
+from domain.decide.units_guess import with_units_guess
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.queries.answer import answer_query
@@ -40,8 +41,8 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    decided = with_reminder(checked, _decide(checked))
-    return with_newcomer_prompt(checked, guarded(checked, one_active_task(checked, decided)))
+    decided = guarded(checked, one_active_task(checked, with_reminder(checked, _decide(checked))))
+    return with_newcomer_prompt(checked, with_units_guess(checked, decided))
 
 
 def _decide(turn: Turn) -> Decision:

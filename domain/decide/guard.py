@@ -26,6 +26,7 @@ from domain.turn import (
     Decision,
     DeleteRecord,
     Effect,
+    GuessUnits,
     Reply,
     RestoreRecord,
     RevokeInvites,
@@ -48,6 +49,7 @@ _EFFECT_RIGHT: dict[type, Permission] = {
     UpdateProfile: Permission.EDIT_PROFILE, SetRole: Permission.MANAGE, UpdateSettings: Permission.MANAGE,
     CreateInvite: Permission.MANAGE, RevokeInvites: Permission.MANAGE,
     SetReminder: Permission.RECORD, CancelReminders: Permission.RECORD,
+    GuessUnits: Permission.RECORD,      # added after the guard, to a turn that writes or asks (decide_turn.py)
 }
 # The refusal a family hears, by the first right that is missing (the friendly texts of render.py).
 _REFUSAL_KEY = {Permission.EDIT_PROFILE: "profile_parent_only", Permission.MANAGE: "manage_parent_only"}

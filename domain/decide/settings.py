@@ -9,7 +9,9 @@ from domain.vocabulary import ReplyKind
 
 MAX_REMINDER_HOURS = 48
 SETTING_NAMES = ("timezone", "language", "summary_time", "medication_reminder", "no_feeding_hours",
-                 "open_sleep_hours", "push_to")
+                 "open_sleep_hours", "push_to", "volume_unit", "weight_unit", "length_unit", "temperature_unit")
+UNIT_SETTINGS = {"volume_unit": "volume", "weight_unit": "weight", "length_unit": "length",
+                 "temperature_unit": "temperature"}     # setting name → the quantity of DisplayUnits
 REMINDER_KEYS = ("medication_reminder", "no_feeding_hours", "open_sleep_hours")
 _HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

@@ -12,9 +12,10 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from domain.babies import baby_named
-from domain.extraction import Query, QueryMetric, QueryPeriod
+from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
 from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
 from domain.queries.totals import (
+    daily_average,
     diaper_counts,
     feeding_totals,
     night_totals,
@@ -41,6 +42,7 @@ TOTALS: dict[QueryMetric, RecordType | None] = {
     QueryMetric.FEEDING_TOTAL: RecordType.FEEDING, QueryMetric.SLEEP_TOTAL: RecordType.SLEEP,
     QueryMetric.DIAPER_COUNT: RecordType.DIAPER, QueryMetric.PUMPING_TOTAL: RecordType.PUMPING,
     QueryMetric.TUMMY_TOTAL: RecordType.TUMMY_TIME, QueryMetric.TIMELINE: None,
+    QueryMetric.RECORD_COUNT: None,
 }
 
 
@@ -48,6 +50,8 @@ def wanted_type(query: Query) -> RecordType | None:
     """The one record type a query reads, or None when it reads every type (timeline, summary)."""
     if query.metric in LATEST:
         return LATEST[query.metric] or query.record_type
+    if query.metric is QueryMetric.RECORD_COUNT:
+        return query.record_type
     return TOTALS.get(query.metric)
 
 
@@ -100,7 +104,8 @@ def chart_of(detail: str | None) -> str:
 def answer_query(query: Query, turn: Turn) -> Reply:
     values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
                               "daypart": query.daypart, "detail": query.detail,
-                              "record_type": query.record_type}
+                              "record_type": query.record_type, "shape": query.shape,
+                              "sleep_kind": query.sleep_kind}
     if query.metric is QueryMetric.GROWTH_CURVE:
         return Reply(ReplyKind.ANSWER, "query_growth_curve", {**values, "measure": query.detail or "weight_kg"})
     if query.metric is QueryMetric.CHART:
@@ -143,10 +148,38 @@ def _in_window(records: list[RecordView], start: datetime, end: datetime) -> lis
 
 Builder = Callable[[Query, list[RecordView], "BabyView | None", Turn, datetime, datetime], dict[str, Any]]
 
+
+def _feeding(query: Query, records: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:
+    feeds = _in_window(records, start, end)
+    totals = feeding_totals(feeds)
+    return daily_average(totals, feeds) if query.shape is QueryShape.DAILY_AVERAGE else totals
+
+
+def _sleep(query: Query, records: list[RecordView], baby: BabyView | None, turn: Turn, start: datetime,
+           end: datetime) -> dict[str, Any]:
+    """The sleep in the window (naps only when 午睡 / nap was asked); 睡了多久了 also gets the open sleep."""
+    if query.sleep_kind is not None:
+        records = [r for r in records if bool(r.fields.get("nap")) == (query.sleep_kind == "nap")]
+    totals = night_totals(records, start, end, turn.now) if query.daypart == "night" and query.sleep_kind is None \
+        else sleep_totals(records, start, end)
+    if query.shape is QueryShape.CURRENT:
+        asleep = turn.open_sleep
+        mine = asleep is not None and (baby is None or asleep.baby_id == baby.id)
+        totals["current"] = asleep if mine else None
+    return totals
+
+
+def _count(query: Query, records: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:
+    """今天吃了几次药: the records of the type (and health kind) in the period, by time."""
+    chosen = [r for r in _in_window(records, start, end)
+              if not query.detail or r.fields.get("kind") == query.detail]
+    return {"count": len(chosen), "records": sorted(chosen, key=_when)}
+
+
 BUILDERS: dict[QueryMetric, Builder] = {
-    QueryMetric.FEEDING_TOTAL: lambda q, rs, b, t, s, e: feeding_totals(_in_window(rs, s, e)),
-    QueryMetric.SLEEP_TOTAL: lambda q, rs, b, t, s, e: night_totals(rs, s, e, t.now) if q.daypart == "night"
-    else sleep_totals(rs, s, e),
+    QueryMetric.FEEDING_TOTAL: lambda q, rs, b, t, s, e: _feeding(q, rs, s, e),
+    QueryMetric.SLEEP_TOTAL: _sleep,
+    QueryMetric.RECORD_COUNT: lambda q, rs, b, t, s, e: _count(q, rs, s, e),
     QueryMetric.DIAPER_COUNT: lambda q, rs, b, t, s, e: diaper_counts(_in_window(rs, s, e)),
     QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
     QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),

@@ -9,9 +9,11 @@ from domain.vocabulary import BREAST_METHODS, MILK_KINDS, FeedingKind
 
 
 def feeding_totals(feedings: list[RecordView]) -> dict[str, Any]:
-    """Milk adds up by kind; water is told apart (it is no milk), and so are solids (in grams)."""
+    """Milk feeds (count, ml by kind, nursing); water is told apart (it is no milk), and so are solids:
+    an egg yolk is a meal, not a milk feed."""
     by_kind: dict[str, float] = {}
     breast_sessions, breast_minutes, solid_g, water_ml, water_count = 0, 0.0, 0.0, 0.0, 0
+    solids = [r for r in feedings if r.fields.get("kind") == FeedingKind.SOLID_FOOD.value]
     for r in feedings:
         f = r.fields
         kind = f.get("kind") or "formula"
@@ -25,9 +27,20 @@ def feeding_totals(feedings: list[RecordView]) -> dict[str, Any]:
             breast_minutes += f.get("duration_min") or 0
         if f.get("amount_g"):
             solid_g += f["amount_g"]
-    return {"count": len(feedings) - water_count, "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
-            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g,
-            "water_ml": water_ml}
+    return {"count": len(feedings) - len(solids) - water_count, "ml_by_kind": by_kind,
+            "total_ml": sum(by_kind.values()), "breast_sessions": breast_sessions, "breast_minutes": breast_minutes,
+            "solid_g": solid_g, "solid_count": len(solids), "water_ml": water_ml}
+
+
+def daily_average(totals: dict[str, Any], feedings: list[RecordView]) -> dict[str, Any]:
+    """The milk per day over the days that have milk feeds (a day without records is not a day of 0 ml)."""
+    days = {_day(r) for r in feedings if r.fields.get("amount_ml") and _day(r) is not None}
+    return {**totals, "days": len(days), "average_ml": totals["total_ml"] / len(days) if days else 0.0}
+
+
+def _day(r: RecordView) -> Any:
+    when = r.fields.get("start") or r.fields.get("time")
+    return when.date() if when is not None else None
 
 
 def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.answers_latest import doses_text, growth_text, photos_text, temperature_text, timeline_text
 from domain.replies.catalog import has_label, label, text
 from domain.replies.describe import describe, minutes, number
@@ -16,26 +17,52 @@ Section = dict[str, Any]
 
 def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     period = period_label(v, lang, now)
+    grams = text(lang, "answer.feeding.solid_grams", grams=number(s["solid_g"])) if s["solid_g"] else ""
+    solids = text(lang, "answer.feeding.solids", count=s["solid_count"], grams=grams) if s["solid_count"] else ""
     if not s["count"]:
-        return text(lang, "answer.feeding.none", period=period)
+        return text(lang, "answer.feeding.solids_only", period=period, solids=solids) if solids else \
+            text(lang, "answer.feeding.none", period=period)
+    if _shape(v) == "daily_average":
+        return text(lang, "answer.feeding.average", period=period, average=amounts.volume(s["average_ml"], lang),
+                    days=s["days"], total=amounts.volume(s["total_ml"], lang), count=s["count"], solids=solids)
     kinds = text(lang, "answer.feeding.kind_separator").join(
-        text(lang, "answer.feeding.kind_amount", kind=label(lang, "kind", k), amount=number(ml))
+        text(lang, "answer.feeding.kind_amount", kind=label(lang, "kind", k), amount=amounts.volume(ml, lang))
         for k, ml in s["ml_by_kind"].items())
     nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
                   duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
-    solids = text(lang, "answer.feeding.solids", grams=number(s["solid_g"])) if s["solid_g"] else ""
-    water = text(lang, "answer.feeding.water", ml=number(s["water_ml"])) if s.get("water_ml") else ""
-    return text(lang, "answer.feeding.total", period=period, count=s["count"], total=number(s["total_ml"]),
-                kinds=text(lang, "aside", text=kinds) if kinds else "", nursed=nursed, solids=solids + water)
+    water = text(lang, "answer.feeding.water", ml=amounts.volume(s["water_ml"], lang)) if s.get("water_ml") else ""
+    return text(lang, "answer.feeding.total", period=period, count=s["count"],
+                total=amounts.volume(s["total_ml"], lang), kinds=text(lang, "aside", text=kinds) if kinds else "",
+                nursed=nursed, solids=solids + water)
 
 
 def _sleep_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     period = period_label(v, lang, now)
+    current = s.get("current")
+    if current is not None:                   # 睡了多久了, asked while asleep: this stretch
+        since = current.fields["start"]
+        return text(lang, "answer.sleep.current", since=since, span=minutes((now - since).total_seconds() / 60, lang))
+    lead = text(lang, "answer.sleep.not_asleep") if _shape(v) == "current" else ""
+    naps = v.get("sleep_kind") == "nap"
     if not s["count"]:
-        return text(lang, "answer.sleep.none", period=period)
+        return lead + text(lang, "answer.sleep.no_naps" if naps else "answer.sleep.none", period=period)
     asleep = "" if s["open_since"] is None else text(lang, "answer.sleep.asleep", since=s["open_since"])
-    return text(lang, "answer.sleep.total", period=period, total=minutes(s["total_min"], lang), count=s["count"],
-                asleep=asleep)
+    return lead + text(lang, "answer.sleep.naps" if naps else "answer.sleep.total", period=period,
+                       total=minutes(s["total_min"], lang), count=s["count"], asleep=asleep)
+
+
+def _record_count(s: Section, v: dict, lang: Language, now: datetime) -> str:
+    """今天吃了几次药 → 今天用药2次：08:00 美林 2.5ml，14:00 美林 2.5ml。"""
+    period, name = period_label(v, lang, now), _asked_name(v, lang)
+    if not s["count"]:
+        return text(lang, "answer.count.none", period=period, name=name)
+    items = text(lang, "sep.clause").join(record_line(r, now, lang) for r in s["records"])
+    return text(lang, "answer.count", period=period, name=name, count=s["count"],
+                items=text(lang, "answer.count.items", items=items))
+
+
+def _shape(v: dict) -> str:
+    return str(getattr(v.get("shape"), "value", v.get("shape") or "total"))
 
 
 def _diaper_count(s: Section, v: dict, lang: Language, now: datetime) -> str:
@@ -51,7 +78,8 @@ def _pumping_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     period = period_label(v, lang, now)
     if not s["count"]:
         return text(lang, "answer.pumping.none", period=period)
-    return text(lang, "answer.pumping.total", period=period, count=s["count"], total=number(s["total_ml"]))
+    return text(lang, "answer.pumping.total", period=period, count=s["count"],
+                total=amounts.volume(s["total_ml"], lang))
 
 
 def _tummy_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
@@ -71,6 +99,8 @@ def _last(s: Section, v: dict, lang: Language, now: datetime) -> str:
     ago = minutes((now - when).total_seconds() / 60, lang)
     desc = describe(last.type, last.fields, now, lang) if last.type in (RecordType.FEEDING, RecordType.SLEEP) \
         else record_line(last, now, lang)
+    if _shape(v) == "time_since":           # 多久没换尿布了: the time since comes first
+        return text(lang, "answer.since", record=desc, ago=ago)
     return text(lang, "answer.last", record=desc, ago=ago)
 
 
@@ -78,10 +108,14 @@ def _nothing_yet(v: dict, lang: Language) -> str:
     metric = str(getattr(v["metric"], "value", v["metric"]))
     if metric in ("last_feeding", "last_sleep"):
         return text(lang, "answer.nothing_in_week")
+    return text(lang, "answer.none_yet", name=_asked_name(v, lang))
+
+
+def _asked_name(v: dict, lang: Language) -> str:
+    """What a question asked about: a health kind (用药), else the record type."""
     detail, rtype = v.get("detail"), v.get("record_type")
-    name = label(lang, "health", detail) if has_label(lang, "health", detail) else \
+    return label(lang, "health", detail) if has_label(lang, "health", detail) else \
         label(lang, "type", str(getattr(rtype, "value", rtype)), text(lang, "record.such"))
-    return text(lang, "answer.none_yet", name=name)
 
 
 def period_label(v: dict, lang: Language, now: datetime) -> str:
@@ -136,5 +170,5 @@ QUERY_RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {
     "query_last_sleep": _sections(_last), "query_last_record": _sections(_last),
     "query_timeline": _sections(_timeline), "query_growth": _sections(_plain(growth_text)),
     "query_temperature": _sections(_plain(temperature_text)), "query_next_dose": _sections(_plain(doses_text)),
-    "query_photos": _sections(_plain(photos_text)),
+    "query_photos": _sections(_plain(photos_text)), "query_record_count": _sections(_record_count),
 }

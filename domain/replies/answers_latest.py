@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.catalog import label, text
 from domain.replies.describe import clock, minutes, number
 from domain.replies.record_lines import day_label, dose_text, record_line
@@ -15,7 +16,7 @@ def growth_text(s: dict[str, Any], lang: Language, now: datetime) -> str:
         return text(lang, "answer.growth.none")
     parts = []
     for i, (measure, m) in enumerate(s["measures"].items()):
-        part = text(lang, f"answer.growth.{measure}", value=number(round(m["value"], 2)),
+        part = text(lang, f"answer.growth.{measure}", value=amounts.measure(measure, m["value"], lang),
                     when=day_label(m["time"].date(), now.date(), lang))
         if m["percentile"] is not None:
             part += text(lang, "sep.list") + percentile_text(m["percentile"], s["sex"], lang, first=i == 0)
@@ -34,7 +35,7 @@ def temperature_text(s: dict[str, Any], lang: Language, now: datetime) -> str:
     if last is None:
         return text(lang, "answer.temperature.none")
     t = last.fields["time"]
-    return text(lang, "answer.temperature", value=number(float(last.fields["temperature_c"])),
+    return text(lang, "answer.temperature", value=amounts.temperature(float(last.fields["temperature_c"]), lang),
                 time=clock(t, now, lang), ago=minutes((now - t).total_seconds() / 60, lang))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.catalog import has_label, label, text
 from domain.vocabulary import Language, RecordType
 
@@ -58,7 +59,7 @@ def _feeding(f: dict[str, Any], now: datetime, lang: Language) -> str:
     if f.get("food"):
         parts.append(str(f["food"]))
     if f.get("amount_ml") is not None:
-        parts.append(text(lang, "unit.ml", value=number(f["amount_ml"])))
+        parts.append(amounts.volume(f["amount_ml"], lang))
     if f.get("amount_g") is not None:
         parts.append(text(lang, "unit.g", value=number(f["amount_g"])))
     if f.get("duration_min"):
@@ -90,8 +91,8 @@ def _diaper(f: dict[str, Any], now: datetime, lang: Language) -> str:
 
 
 def _growth(f: dict[str, Any], now: datetime, lang: Language) -> str:
-    parts = [text(lang, f"growth.{key}", value=decimal(f[key], 2)) for key in ("weight_kg", "height_cm", "head_cm")
-             if f.get(key) is not None]
+    parts = [text(lang, f"growth.{key}", value=amounts.measure(key, f[key], lang))
+             for key in ("weight_kg", "height_cm", "head_cm") if f.get(key) is not None]
     return text(lang, "sep.list").join(parts) + at(f, now, lang)
 
 
@@ -105,7 +106,7 @@ def _health(f: dict[str, Any], now: datetime, lang: Language) -> str:
     if f.get("vaccine"):
         parts.append(str(f["vaccine"]))
     if f.get("temperature_c") is not None:
-        parts.append(_temperature(f["temperature_c"], lang))
+        parts.append(amounts.temperature(f["temperature_c"], lang))
     return " ".join(p for p in parts if p) + at(f, now, lang)
 
 
@@ -118,19 +119,12 @@ def _medicine(f: dict[str, Any], lang: Language) -> str:
     return medicine.strip()
 
 
-def _temperature(c: float, lang: Language) -> str:
-    shown = text(lang, "temperature", celsius=decimal(c, 1))
-    if text(lang, "temperature.show_fahrenheit"):
-        shown += text(lang, "temperature.fahrenheit", fahrenheit=decimal(c * 9 / 5 + 32, 1))
-    return shown
-
-
 def _pumping(f: dict[str, Any], now: datetime, lang: Language) -> str:
     parts = [text(lang, "type.pumping")]
     if has_label(lang, "pump_side", f.get("side")):
         parts.append(label(lang, "pump_side", f["side"]))
     if f.get("amount_ml") is not None:
-        parts.append(text(lang, "unit.ml", value=number(f["amount_ml"])))
+        parts.append(amounts.volume(f["amount_ml"], lang))
     return " ".join(parts) + at(f, now, lang)
 
 

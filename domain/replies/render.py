@@ -9,9 +9,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, label, text
+from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -77,7 +78,8 @@ def _ask(v, lang, now):
             return text(lang, "ask.sleep_when" if plain else "ask.sleep_when_wakings")
         return text(lang, "ask.sleep_start" if "start" in missing else "ask.sleep_end")
     if missing[0] == "kind":
-        amount = text(lang, "ask.amount_prefix", amount=number(slots["amount_ml"])) if slots.get("amount_ml") else ""
+        said = slots.get("amount_ml")
+        amount = text(lang, "ask.amount_prefix", amount=amounts.volume(said, lang)) if said else ""
         return text(lang, "ask.feeding_kind", amount=amount)
     names = text(lang, "ask.field_separator").join(label(lang, "field", m) for m in missing)
     return text(lang, "ask.still_need", names=names)
@@ -102,6 +104,8 @@ def _role_set(v, lang, now):
 
 
 def _setting_value(value: Any, lang: Language) -> str:
+    if isinstance(value, str) and has_label(lang, "unit_choice", value):
+        return label(lang, "unit_choice", value)
     if value in ("group", "private"):
         return text(lang, f"push_to.{value}")
     if isinstance(value, bool) or value == 0:
@@ -125,9 +129,9 @@ def _profile_value(key: str, value: Any, lang: Language) -> str:
     if key == "sex" and value in ("female", "male"):
         return label(lang, "sex", value)
     if key == "birth_weight_kg":
-        return text(lang, "unit.kg", value=number(value))
+        return amounts.weight(value, lang)
     if key == "birth_height_cm":
-        return text(lang, "unit.cm", value=number(value))
+        return amounts.length(value, lang)
     return str(value)
 
 

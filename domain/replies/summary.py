@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date, tzinfo
 
+from domain.replies import amounts
 from domain.replies.catalog import label, language_of, text
 from domain.summary.days import (
     Comparisons,
@@ -92,7 +93,7 @@ def _feeding_line(f: FeedingTotals, cmp: Comparisons, lang: Language) -> str:
     if not (f.count or f.solid_count or f.ml_by_kind):
         return ""
     def ml(v: float) -> str:
-        return text(lang, "unit.ml", value=_num(round(v)))
+        return amounts.volume(v, lang)
 
     by_kind = [f"{label(lang, 'kind', k)} {ml(v)}" for k, v in f.ml_by_kind.items() if v]
     nursed = text(lang, "summary.feeding.nursed", count=f.breast_sessions,
@@ -133,7 +134,7 @@ def _diaper_line(summary: DaySummary, cmp: Comparisons, lang: Language) -> str:
 def _pumping_line(summary: DaySummary, lang: Language) -> str:
     if not summary.pumping_count:
         return ""
-    return text(lang, "summary.pumping", count=summary.pumping_count, ml=_num(round(summary.pumping_ml)))
+    return text(lang, "summary.pumping", count=summary.pumping_count, ml=amounts.volume(summary.pumping_ml, lang))
 
 
 def _growth_line(g: GrowthMeasure | None, lang: Language) -> str:
@@ -144,7 +145,7 @@ def _growth_line(g: GrowthMeasure | None, lang: Language) -> str:
                                 ("height_cm", g.height_cm, g.height_percentile),
                                 ("head_cm", g.head_cm, g.head_percentile)):
         if value is not None:
-            part = text(lang, f"summary.growth.{measure}", value=_num(round(float(value), 2)))
+            part = text(lang, f"summary.growth.{measure}", value=amounts.measure(measure, float(value), lang))
             if pct is not None:
                 part += text(lang, "aside", text=text(lang, "summary.percentile", rank=round(pct)))
             parts.append(part)
@@ -155,7 +156,7 @@ def health_event_text(event: HealthEvent, lang: str | Language = "zh") -> str:
     f, lang = event.fields, language_of(lang)
     name = label(lang, "summary_health", event.kind)
     if event.kind == "temperature" and f.get("temperature_c") is not None:
-        return text(lang, "summary.temperature", label=name, value=_num(float(f["temperature_c"])))
+        return text(lang, "summary.temperature", label=name, value=amounts.temperature(float(f["temperature_c"]), lang))
     if event.kind == "medication":
         dose = f"{_num(float(f['dose']))}{f.get('dose_unit') or ''}" if f.get("dose") is not None else ""
         return " ".join(p for p in (name, str(f.get("medication") or ""), dose) if p)
@@ -191,5 +192,5 @@ def render_week(days: Sequence[DaySummary], language: str = "zh",
     milk = sum(m.milk_ml for m in recorded) / n
     sleep = sum(m.sleep_min for m in recorded) / n
     diapers = sum(m.diaper_count for m in recorded) / n
-    return head + "\n" + text(lang, "summary.week_body", days=n, milk=_num(round(milk)),
+    return head + "\n" + text(lang, "summary.week_body", days=n, milk=amounts.volume(milk, lang),
                               sleep=duration_text(sleep, lang), diapers=_num(round(diapers, 1)))

@@ -13,6 +13,7 @@ from sqlmodel import select
 from domain.chats import ChatView
 from domain.limits import known_zone
 from domain.turn import BabyView
+from domain.units import DisplayUnits, display_units
 from domain.vocabulary import Language
 from storage.repositories.base import Repository
 from storage.tables import Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
@@ -25,6 +26,9 @@ LANGUAGES = frozenset(language.value for language in Language)
 REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "no_feeding_hours",
                      "open_sleep_hours": "open_sleep_hours"}
 JSON_SETTINGS = ("push_to",)       # kept in Family.settings itself
+# the display-unit settings of the domain → the keys of Family.settings["units"]
+UNIT_SETTINGS = {"volume_unit": "volume", "weight_unit": "weight", "length_unit": "length",
+                 "temperature_unit": "temperature"}
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,11 @@ class FamilyInfo:
     language: str
     summary_time: str
     settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def units(self) -> DisplayUnits:
+        """The units the family reads amounts in (metric for what it has not chosen)."""
+        return display_units(self.settings.get("units"))
 
     @property
     def tz(self) -> ZoneInfo:
@@ -218,10 +227,15 @@ class FamilyRepository(Repository):
         """Apply settings (columns, or reminder switches kept in the settings JSON); returns the values before."""
         row = await self.session.get(Family, family_id)
         settings, reminders = dict(row.settings), dict(row.settings.get("reminders") or {})
+        units = dict(row.settings.get("units") or {})
         before = {k: reminders.get(REMINDER_SETTINGS[k]) if k in REMINDER_SETTINGS else
+                  units.get(UNIT_SETTINGS[k]) if k in UNIT_SETTINGS else
                   settings.get(k) if k in JSON_SETTINGS else getattr(row, k, None) for k in changes}
         for key, value in changes.items():
-            if key in REMINDER_SETTINGS:
+            if key in UNIT_SETTINGS:
+                units[UNIT_SETTINGS[key]] = value
+                settings["units"] = units
+            elif key in REMINDER_SETTINGS:
                 reminders[REMINDER_SETTINGS[key]] = value or None
             elif key in JSON_SETTINGS:
                 settings[key] = value

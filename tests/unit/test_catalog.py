@@ -88,8 +88,8 @@ def test_every_reply_key_the_domain_can_produce_has_a_text(lang: Language) -> No
 
 
 def test_a_template_is_filled_with_named_values_and_the_grammar_specs() -> None:
-    assert text(Language.EN, "answer.feeding.total", period="today", count=1, total="90", kinds="", nursed="",
-                solids="") == "Today: 1 feeding, 90 ml in all."
+    assert text(Language.EN, "answer.feeding.total", period="today", count=1, total="90ml", kinds="", nursed="",
+                solids="") == "Today: 1 feeding, 90ml in all."
     assert text(Language.EN, "percentile.more", rank=22) == "22nd percentile"
     assert text(Language.ZH, "day.date", day=date(2026, 3, 2)) == "3月2日"
     assert text(Language.EN, "day.date", day=date(2026, 3, 2)) == "Mar 2"

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from bot.understanding import words as w
 from bot.understanding.readers.question_period import read_daypart, read_period
-from domain.extraction import Query, QueryMetric, QueryPeriod
+from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
 from domain.vocabulary import HealthKind, RecordType
 
 _MILK = re.compile(r"奶|喝|milk|bottle|formula|drink|drank|nurs", re.I)
@@ -33,8 +33,12 @@ def read_query(text: str, now: datetime) -> Query | None:
     if w.SUMMARY.search(text) and not w.AMOUNT_ML.search(text):
         period = QueryPeriod.WEEK if w.WEEK.search(text) else QueryPeriod.TODAY
         return Query(metric=QueryMetric.SUMMARY, period=period)
-    if w.TIMELINE.search(text):
+    if w.TIMELINE.search(text) or w.ASKED_DAY_STORY.search(text):
         return _with_period(Query(metric=QueryMetric.TIMELINE), text, now)
+    if w.ASKED_SINCE.search(text):                  # 多久没换尿布了: the time since the last one
+        return _last(text).model_copy(update={"shape": QueryShape.TIME_SINCE})
+    if w.ASKED_CURRENT_SLEEP.search(text):          # 睡了多久了: this stretch, when asleep now
+        return Query(metric=QueryMetric.SLEEP_TOTAL, shape=QueryShape.CURRENT)
     if w.LAST.search(text) and (w.ASKS.search(text) or _asks_plainly(text) or
                                  _topic(text)[0] is not None and not w.AMOUNT.search(text)):
         return _last(text)
@@ -82,8 +86,13 @@ def _total(text: str) -> Query:
               RecordType.TUMMY_TIME: QueryMetric.TUMMY_TOTAL, RecordType.SLEEP: QueryMetric.SLEEP_TOTAL,
               }.get(topic, QueryMetric.FEEDING_TOTAL)
     if topic is RecordType.HEALTH:
-        return Query(metric=QueryMetric.LAST_RECORD, record_type=topic, detail=detail)
-    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None)
+        counted = QueryMetric.RECORD_COUNT if w.ASKED_COUNT.search(text) else QueryMetric.LAST_RECORD
+        return Query(metric=counted, record_type=topic, detail=detail)
+    shape = QueryShape.DAILY_AVERAGE if metric is QueryMetric.FEEDING_TOTAL and w.ASKED_AVERAGE.search(text) \
+        else QueryShape.TOTAL
+    naps = "nap" if metric is QueryMetric.SLEEP_TOTAL and w.ASKED_NAPS.search(text) else None
+    return Query(metric=metric, detail=detail if metric is QueryMetric.DIAPER_COUNT else None, shape=shape,
+                 sleep_kind=naps)
 
 
 def _topic(text: str) -> tuple[RecordType | None, str | None]:
@@ -120,6 +129,8 @@ def _with_period(query: Query, text: str, now: datetime) -> Query:
     period, day = read_period(text, now)
     daypart = read_daypart(text) if query.metric in (QueryMetric.SLEEP_TOTAL, QueryMetric.FEEDING_TOTAL,
                                                      QueryMetric.DIAPER_COUNT) else None
+    if query.sleep_kind == "nap":
+        daypart = None                  # 今天白天小睡了多久: the naps are the day's already
     return query.model_copy(update={"period": period, "day": day, "daypart": daypart})
 
 

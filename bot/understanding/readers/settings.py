@@ -5,6 +5,7 @@ import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.understanding import words as w
+from bot.understanding.readers.units import read_units_setting
 from domain.extraction import SettingsChange
 from domain.summary.time import parse_summary_time
 
@@ -15,6 +16,8 @@ _ZONE = re.compile(r"(?:时区|timezone|time zone)\s*(?:改成|改为|设为|设
 
 
 def read_settings(text: str) -> SettingsChange | None:
+    if units := read_units_setting(text):
+        return units
     if m := _EXPLICIT.match(text):
         return _explicit(m.group(1).lower(), m.group(2))
     if m := w.PUSH_TO.search(text):

@@ -91,7 +91,7 @@ async def _check_the_page(page) -> None:
     timeline = await page.locator("ol.timeline").inner_text()
     assert "05:50" in timeline and "13:20" in timeline
     assert await page.locator("[data-total=milk_ml]").get_attribute("data-value") == str(TODAYS_MILK_ML)
-    assert "340 ml" in await page.locator("[data-total=milk_ml]").inner_text()
+    assert "340ml" in await page.locator("[data-total=milk_ml]").inner_text()
     assert await page.locator("[data-total=diapers]").get_attribute("data-value") == "2"
     today = page.locator("svg.rhythm g.day").last
     assert await today.locator("[data-series=sleep-nap]").count() == 2
