@@ -31,6 +31,8 @@ class Intent(StrEnum):
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
     REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
+    EXPORT = "export"      # 导出数据 / /export: the family's data as a file (parents only), or where to get it
+    START = "start"        # /start: the welcome (the adapter has set the chat's family up first)
     CHAT = "chat"          # anything else
 
 

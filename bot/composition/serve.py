@@ -23,6 +23,7 @@ from starlette.routing import Route
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
@@ -186,6 +187,8 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
         messengers.routes += telegram_routes(application, secret=secret, path=telegram.webhook_path)
     else:
         polling = await telegram_runner.start_polling(application)
+    await set_command_menu(application.bot)
+    _carries_files(fawn, "telegram")
     messengers.senders["telegram"] = adapter.sender(application.bot)
     messengers.closers.append(lambda: telegram_runner.stop(application, polling))
 
@@ -199,6 +202,7 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
         channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
         messengers.loops.append(channel.run)
         messengers.senders["wecom"] = channel.push_sender()
+        _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
         return
     crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
     callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
@@ -206,6 +210,11 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     messengers.routes += wecom_routes(callback, wecom.callback_path)
     messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
     messengers.closers += [callback.idle, callback.poster.aclose]
+
+
+def _carries_files(fawn: Fawn, platform: str) -> None:
+    """This platform's sender carries a file: 导出数据 there brings the export itself."""
+    fawn.chat.replies.file_channels = fawn.chat.replies.file_channels | {platform}
 
 
 def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:

@@ -30,6 +30,7 @@ from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
+START = re.compile(r"^\s*/?start(?:\s+\S+)?\s*$", re.I)     # /start (after command_text: start [payload])
 HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
 _FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
@@ -77,6 +78,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    if START.match(text):
+        return Extraction(intent=Intent.START, addressed_to_bot=True, baby=baby)
     if HELP.match(text):
         return Extraction(intent=Intent.CHAT, addressed_to_bot=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):

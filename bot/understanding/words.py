@@ -166,6 +166,8 @@ RECORD_NAMES: list[tuple[str, str]] = [
 # --- family codes: one family, several chats --------------------------------------------------
 INVITE = _words(r"^\s*/?invite\b|邀请家人|邀请码|家庭码|家庭邀请|invite (?:family|someone|a family member|my)")
 START_FAMILY = _words(r"^\s*/?start\s*$|^\s*(?:开始|建立家庭|创建家庭|新建家庭|建家庭)\s*$|^\s*(?:set ?up|start) (?:a |the |our )?family\s*$")
+EXPORT = _words(r"^\s*/?export(?:\s+(?:json|csv))?\s*$|导出数据|导出记录|导出全部|数据导出|"
+                r"\bexport (?:my |our |the |all )?(?:data|records)\b")
 FAMILY_PAGE = _words(r"^\s*/?page\s*$|打开记录页|记录页|家庭页面|看网页|family page|open the page|web page")
 INVITE_NOUN = _words(r"邀请|invite")
 REVOKE_INVITES = _words(r"取消邀请|作废邀请|邀请码作废|停用邀请|revoke|cancel (?:the |my )?invites?|invite revoke")

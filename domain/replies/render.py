@@ -12,7 +12,7 @@ from typing import Any
 from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import has_label, label, text
+from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -39,6 +39,12 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     if "newcomer" in reply.values:
         line += "\n" + text(lang, "reply.newcomer", name=reply.values["newcomer"])
     return line
+
+
+def _welcome(v, lang, now):
+    """/start: said as the family is set up (or again), so in both languages, Chinese first."""
+    return both_languages("telegram.welcome_new", PARAGRAPHS) if v.get("new") else \
+        both_languages("telegram.welcome_back", RUN_ON)
 
 
 def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
@@ -164,7 +170,7 @@ _RENDERERS: dict[str, Renderer] = {
     "already_asleep": _since("reply.already_asleep"), "role_set": _role_set, "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
-    "no_recent_record": _no_recent,
+    "no_recent_record": _no_recent, "welcome": _welcome,
 }
 _RENDERERS["recorded_several"] = lambda v, lang, now: recorded_several(v, lang, now, _render_values)
 _RENDERERS["several_said"] = lambda v, lang, now: trailing_notes(v, lang, now, _render_values).lstrip("\n")
