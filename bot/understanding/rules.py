@@ -17,6 +17,7 @@ from bot.understanding.readers.references import DELETE, ReferenceReading, read_
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
 from bot.understanding.readers.units import units_said
+from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
@@ -26,7 +27,6 @@ from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
-HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
 CONFIDENT = 0.9
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 
@@ -41,6 +41,8 @@ def extract(request: ExtractionRequest) -> Extraction:
     reading = accounted(reading, text, request.now)
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
+    if reading.intent is Intent.CHAT and not reading.asks_for_help:
+        reading = reading.model_copy(update={"near": near_topic(text)})
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
@@ -55,7 +57,7 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
     if HELP.match(text):
-        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, baby=baby)
+        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, asks_for_help=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)

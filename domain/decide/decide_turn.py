@@ -172,7 +172,12 @@ def _photo(turn: Turn) -> Decision:
 
 
 def _chat(turn: Turn) -> Decision:
+    """Chatter in a group is left alone; addressed (or in private) the bot says briefly that it did not
+    understand, with one example close to what was said — the help menu only when it was asked for.
+    (With an LLM configured the shell may let the companion answer a CHAT reply instead.)"""
     if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
         return Decision(None, note="chatter")
-    return Decision(Reply(ReplyKind.CHAT, "help"), note="chat")
+    if turn.extraction.asks_for_help:
+        return Decision(Reply(ReplyKind.CHAT, "help"), note="help")
+    return Decision(Reply(ReplyKind.CHAT, "not_understood", {"near": turn.extraction.near}), note="not understood")
 

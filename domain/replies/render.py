@@ -136,6 +136,11 @@ def _invalid(v, lang, now):
                                                            text(lang, "problem.other")))
 
 
+def _not_understood(v, lang, now):
+    return text(lang, "reply.not_understood", example=label(lang, "example", v.get("near") or "any",
+                                                            text(lang, "example.any")))
+
+
 def _no_recent(v, lang, now):
     return text(lang, "reply.no_recent_record", type=label(lang, "type", v.get("type"), text(lang, "record.any")))
 
@@ -150,7 +155,7 @@ _RENDERERS: dict[str, Renderer] = {
     "already_asleep": _since("reply.already_asleep"), "role_set": _role_set, "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
-    "no_recent_record": _no_recent,
+    "no_recent_record": _no_recent, "not_understood": _not_understood,
 }
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)

@@ -94,6 +94,14 @@ TEXTS: dict[str, str] = {
                   "• Fix: no, 90 ml / change the 6am feed to 120 ml / delete the last feed (confirmed first)\n"
                   "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
                   "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)",
+    "reply.not_understood": "Sorry, I didn't get that. You could say: {example} (/help for more)",
+    "example.feeding": "“just had 90 ml formula”", "example.feeding_question": "“how much did she drink today?”",
+    "example.sleep": "“fell asleep at 10” / “woke up”", "example.sleep_question": "“how long did she sleep today?”",
+    "example.diaper": "“changed a wet diaper”", "example.diaper_question": "“how many diapers today?”",
+    "example.health": "“temp 37.8” / “gave 2.5 ml Tylenol”", "example.growth": "“weight 6.5 kg”",
+    "example.note": "“note: she cried for a long time”",
+    "example.question": "“how much did she drink today?” / “when was the last feed?”",
+    "example.any": "“just had 90 ml formula”",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",

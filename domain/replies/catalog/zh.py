@@ -91,6 +91,13 @@ TEXTS: dict[str, str] = {
                   "• 家长：把奶奶设为照护者、每天晚上9点发总结、用英文回复\n"
                   "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · "
                   "/export 导出（家长）",
+    "reply.not_understood": "这句我没太明白。可以这样说：{example}（/help 看更多）",
+    "example.feeding": "“刚刚喝了90ml配方奶”", "example.feeding_question": "“今天喝了多少奶？”",
+    "example.sleep": "“10点睡着了” / “醒了”", "example.sleep_question": "“今天睡了多久？”",
+    "example.diaper": "“换了尿布，尿了”", "example.diaper_question": "“今天换了几次尿布？”",
+    "example.health": "“体温37.8” / “喂了美林2.5ml”", "example.growth": "“体重6.5kg”",
+    "example.note": "“记一下：宝宝哭了好久”", "example.question": "“今天喝了多少奶？” / “上次喂奶是几点？”",
+    "example.any": "“刚刚喝了90ml配方奶”",
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
     "reply.woke_up": "醒啦，已记录：{record}",
     "reply.fell_asleep": "{since} 开始睡，醒了告诉我一声“醒了”。", "reply.already_asleep": "宝宝从 {since} 就在睡了。",
