@@ -90,6 +90,7 @@ class Turn:
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
+    babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import logging
 import sys
 import uuid
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -103,11 +104,13 @@ class ConsoleChat:
     def _ask_setup(self) -> FamilySetup:
         lang = self.settings.lang
         baby = (_read(self._notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
+        profile = {"name": baby, **_birth_and_sex(_read(self._notice("console.ask_birth") + " ") or "",
+                                                  _read(self._notice("console.ask_sex") + " ") or "")}
         title = (_read(self._notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
         units = SETUP_UNITS.get((_read(self._notice("console.ask_units") + " ") or "").strip(), {})
         chosen = dict(vars(display_units(units)))     # asked once: every quantity is chosen from now on
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
-                           babies=({"name": baby},), members=(MemberSetup("me", title, title, "parent"),),
+                           babies=(profile,), members=(MemberSetup("me", title, title, "parent"),),
                            units=chosen)
 
     async def _line(self, line: str) -> bool:
@@ -185,6 +188,19 @@ class ConsoleChat:
         path = self.settings.data_dir / made.filename
         path.write_bytes(made.body)
         print("Fawn: " + self._notice("console.exported", count=made.count, path=path))
+
+
+def _birth_and_sex(birth: str, sex: str) -> dict[str, object]:
+    """The set-up's answers (2026-03-01; 女 / 男 / girl / boy); what cannot be read is left for later."""
+    found: dict[str, object] = {}
+    with contextlib.suppress(ValueError):
+        found["birth_date"] = date.fromisoformat(birth.strip())
+    word = sex.strip().lower()
+    if word[:1] in ("女", "g", "f"):
+        found["sex"] = "female"
+    elif word[:1] in ("男", "b", "m"):
+        found["sex"] = "male"
+    return found
 
 
 def _as_words(command: str, rest: str) -> str:

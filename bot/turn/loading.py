@@ -110,7 +110,17 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
-        units_unchosen=units_unchosen(ctx.family.settings.get("units")))
+        units_unchosen=units_unchosen(ctx.family.settings.get("units")),
+        babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active))
+
+
+async def _babies_with_growth(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction,
+                              active: PendingTask | None) -> frozenset[int]:
+    """Which babies already have a growth record — read only when this turn may write one."""
+    growth = RecordType.GROWTH
+    if extraction.record_type is not growth and (active is None or active.record_type is not growth):
+        return frozenset()
+    return frozenset([b.id for b in ctx.babies if await uow.records.growth(b.id)])
 
 
 def new_family_code() -> str:

@@ -274,7 +274,7 @@ def profile_change(text: str) -> ProfileChange | None:
             found["birth_date"] = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:
             return None
-    if m := lx.SEX_CHANGE.search(text):
+    if m := lx.SEX_CHANGE.search(text) or ("birth_date" in found and lx.SEX_WORD.search(text)):
         word = next(g for g in m.groups() if g).lower()
         found["sex"] = "male" if word[0] in "男b" or word == "male" else "female"
     if m := lx.BIRTH_WEIGHT.search(text):

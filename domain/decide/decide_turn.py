@@ -17,6 +17,7 @@ from domain.decide.guard import guarded
 from domain.decide.invites import decide_invite, join_here
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
+from domain.decide.profile_questions import with_profile_question
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
@@ -39,7 +40,7 @@ def decide_turn(turn: Turn) -> Decision:
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
     decided = guarded(checked, one_active_task(checked, _decide(checked)))
-    return with_newcomer_prompt(checked, with_units_guess(checked, decided))
+    return with_newcomer_prompt(checked, with_profile_question(checked, with_units_guess(checked, decided)))
 
 
 def _decide(turn: Turn) -> Decision:

@@ -28,6 +28,10 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
         line += doubt_note(reply.values["doubt"], lang)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
+    if "profile_missing" in reply.values:
+        missing = reply.values["profile_missing"]
+        line += "\n" + text(lang, "reply.profile_missing", baby=missing["baby"],
+                             fields=text(lang, "sep.and").join(label(lang, "profile", f) for f in missing["fields"]))
     if "newcomer" in reply.values:
         line += "\n" + text(lang, "reply.newcomer", name=reply.values["newcomer"])
     return line
