@@ -191,14 +191,14 @@ class ConsoleChat:
 
 
 def _birth_and_sex(birth: str, sex: str) -> dict[str, object]:
-    """The set-up's answers (2026-03-01; 女 / 男 / girl / boy); what cannot be read is left for later."""
+    """The set-up's answers (2026-03-01; 1 or girl, 2 or boy); what cannot be read is left for later."""
     found: dict[str, object] = {}
     with contextlib.suppress(ValueError):
         found["birth_date"] = date.fromisoformat(birth.strip())
     word = sex.strip().lower()
-    if word[:1] in ("女", "g", "f"):
+    if word[:1] in ("1", "g", "f"):
         found["sex"] = "female"
-    elif word[:1] in ("男", "b", "m"):
+    elif word[:1] in ("2", "b", "m"):
         found["sex"] = "male"
     return found
 

@@ -359,7 +359,7 @@ TEXTS.update({
     "console.hello": "Fawn is here. /help for commands.", "console.ask_units": "units: 1 = ml / kg / cm / °C, 2 = weights in 斤, 3 = oz / lb / in / °F (Enter = 1; later: “show ounces”)",
     "console.ask_baby": "baby's name",
     "console.ask_birth": "birth date (e.g. 2026-03-01; for WHO growth percentiles — Enter to skip)",
-    "console.ask_sex": "girl or boy? (Enter to skip)",
+    "console.ask_sex": "girl or boy? 1 = girl, 2 = boy (Enter to skip)",
     "console.ask_title": "your title, e.g. 妈妈 / Dad", "console.default_title": "Mum",
     "console.new_member": "({name} is new, with the role friend)", "console.speaking_as": "Now speaking as {name}.",
     "console.export_refused": "Only a parent can export the records.",

@@ -345,7 +345,7 @@ TEXTS.update({
     "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_units": "显示单位：1 = ml / kg / cm / °C，2 = 体重用斤，3 = oz / lb / in / °F（直接回车 = 1；以后可以说“用斤显示”）",
     "console.ask_baby": "宝宝叫什么名字？",
     "console.ask_birth": "宝宝的生日？（如 2026-03-01；用来算 WHO 生长百分位，直接回车可以以后再说）",
-    "console.ask_sex": "男孩还是女孩？（直接回车可以以后再说）",
+    "console.ask_sex": "女孩还是男孩？1 = 女孩，2 = 男孩（直接回车可以以后再说）",
     "console.ask_title": "你是宝宝的？", "console.default_title": "妈妈",
     "console.new_member": "（{name} 是新成员，角色为 friend）", "console.speaking_as": "现在以 {name} 的身份说话。",
     "console.export_refused": "只有家长可以导出数据。",
