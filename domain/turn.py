@@ -91,6 +91,7 @@ class Turn:
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
+    weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ Reads an `ExtractionRequest` and proposes an `Extraction`. It decides nothing.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
@@ -29,6 +30,9 @@ AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
 CONFIDENT = 0.9
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
+_ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
+FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
+_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\bnoon\b|mid-?night|mid-?day", re.I)   # a clock time, not a part of the day
 
 
 def extract(request: ExtractionRequest) -> Extraction:
@@ -179,7 +183,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
         slots, event = _sleep_slots(text, times, now)
         return slots, event, False
     if kind_type is RecordType.FEEDING:
-        slots, assumed = _feeding_slots(text, times, correction)
+        slots, assumed = _feeding_slots(text, times, correction, now)
         return slots, None, assumed
     if kind_type is not None:
         return other_slots(kind_type, text, times, now, raw=raw, default_now=default_now), None, False
@@ -187,7 +191,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
     return Slots(start=start, end=times.end), None, False
 
 
-def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slots, bool]:
+def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetime) -> tuple[Slots, bool]:
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
@@ -202,7 +206,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
-    start, end = _feeding_times(times, duration)
+    start, end = _feeding_times(times, duration, now, bool(_ENDED_AT.search(text)))
     slots = Slots(start=start, end=end, kind=kind.value if kind else None,
                   method=method.value if method else None, amount_ml=amount_ml,
                   amount_g=_signed(grams.group(1)) if grams else None, duration_min=duration,
@@ -210,11 +214,17 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     return slots, assumed
 
 
-def _feeding_times(times: TimeReading, duration: float | None) -> tuple[datetime | None, datetime | None]:
+def _feeding_times(times: TimeReading, duration: float | None, now: datetime,
+                   ended_at: bool) -> tuple[datetime | None, datetime | None]:
+    """A time said with a duration is the start (十点左右喂了20分钟 → 10:00–10:20; 左右 only says it is
+    roughly ten) — unless it is said to be the end (十点喂完), or the feed would not be over yet."""
     if times.start:
         return times.start, times.end
     if times.point and duration:
-        return times.point - timedelta(minutes=duration), times.point
+        span = timedelta(minutes=duration)
+        if ended_at or times.point + span > now + FUTURE_SLACK:
+            return times.point - span, times.point
+        return times.point, times.point + span
     return times.point, None
 
 
@@ -245,6 +255,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
     night_wakings = int(wakings.group(1)) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
+    if times.point and not start and times.duration_min and not _CLOCK.search(text):
+        times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
     if times.point and not start:
         if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):
             end = times.point

@@ -34,7 +34,15 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
                              fields=text(lang, "sep.and").join(label(lang, "profile", f) for f in missing["fields"]))
     if "newcomer" in reply.values:
         line += "\n" + text(lang, "reply.newcomer", name=reply.values["newcomer"])
-    return line
+    return sentences(line, lang)
+
+
+def sentences(reply_text: str, lang: Language) -> str:
+    """Each line starts as a sentence does in languages that capitalise (a reply may open with a record:
+    "formula 120ml @ 06:00. Is it the same one?")."""
+    if not text(lang, "grammar.capitalise_lines"):
+        return reply_text
+    return "\n".join(line[:1].upper() + line[1:] for line in reply_text.split("\n"))
 
 
 def button_label(action: str, lang: Language) -> str:

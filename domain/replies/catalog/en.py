@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TEXTS: dict[str, str] = {
     # ── grammar pieces ──────────────────────────────────────────────────────────────────────────
-    "sep.and": " and ", "sep.list": ", ", "sep.enum": ", ", "sep.clause": "; ", "aside": " ({text})", "list.bullet": "• {item}",
+    "grammar.capitalise_lines": "yes", "sep.and": " and ", "sep.list": ", ", "sep.enum": ", ", "sep.clause": "; ", "aside": " ({text})", "list.bullet": "• {item}",
     "value.unknown": "?", "at": " @ {time}",
     "duration.hours": "{hours} h", "duration.minutes": "{minutes} min", "duration.joiner": " ",
     "clock.today": "{time:%H:%M}", "clock.yesterday": "yesterday {time:%H:%M}",

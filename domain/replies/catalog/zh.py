@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TEXTS: dict[str, str] = {
     # ── grammar pieces ──────────────────────────────────────────────────────────────────────────
-    "sep.and": "和", "sep.list": "，", "sep.enum": "、", "sep.clause": "；", "aside": "（{text}）", "list.bullet": "• {item}",
+    "grammar.capitalise_lines": "", "sep.and": "和", "sep.list": "，", "sep.enum": "、", "sep.clause": "；", "aside": "（{text}）", "list.bullet": "• {item}",
     "value.unknown": "?", "at": " @ {time}",
     "duration.hours": "{hours}小时", "duration.minutes": "{minutes}分钟", "duration.joiner": "",
     "clock.today": "{time:%H:%M}", "clock.yesterday": "昨天 {time:%H:%M}",
