@@ -353,9 +353,14 @@ TEXTS.update({
                     "  /summary         today's summary\n"
                     "  /settings        the family's settings (/settings summary_time 21:00 changes one)\n"
                     "  /export [csv]    write every record to a file in the data folder (parents)\n"
+                    "  /at 23:40        set the clock to 23:40 today (/at +2h two hours on, /at now back), to try nights and expiry\n"
                     "  /help            this help\n"
                     "  /quit            leave (Ctrl-D works too)\n"
-                    "  <number>         press that button of the latest reply",
+                    "  <number>         press the button with that number (numbers keep counting: a number presses only the button of the reply it was shown with)",
+    "console.help_bot": "\nWhat you can say to Fawn:",
+    "console.clock": "Clock: {time:%Y-%m-%d %H:%M} ({zone})",
+    "console.clock_usage": "Usage: /at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_fixed": "This terminal's clock cannot be moved.",
     "console.hello": "Fawn is here. /help for commands.", "console.ask_units": "units: 1 = ml / kg / cm / °C, 2 = weights in 斤, 3 = oz / lb / in / °F (Enter = 1; later: “show ounces”)",
     "console.ask_baby": "baby's name",
     "console.ask_birth": "birth date (e.g. 2026-03-01; for WHO growth percentiles — Enter to skip)",

@@ -339,9 +339,14 @@ TEXTS.update({
                     "  /summary         今天的总结\n"
                     "  /settings        家庭设置（/settings summary_time 21:00 改一项）\n"
                     "  /export [csv]    把全部记录写到数据文件夹里的一个文件（家长）\n"
+                    "  /at 23:40        把时钟拨到今天23:40（/at +2h 往后两小时，/at now 回到现在），试夜里和过期\n"
                     "  /help            这些说明\n"
                     "  /quit            离开（Ctrl-D 也行）\n"
-                    "  <数字>           按下最新一条回复里的那个按钮",
+                    "  <数字>           按下那个编号的按钮（编号一直往上数：同一个数字只按它所在那条回复的按钮）",
+    "console.help_bot": "\n对 Fawn 说的话：",
+    "console.clock": "时钟：{time:%Y-%m-%d %H:%M}（{zone}）",
+    "console.clock_usage": "用法：/at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_fixed": "这个终端的时钟不能拨。",
     "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_units": "显示单位：1 = ml / kg / cm / °C，2 = 体重用斤，3 = oz / lb / in / °F（直接回车 = 1；以后可以说“用斤显示”）",
     "console.ask_baby": "宝宝叫什么名字？",
     "console.ask_birth": "宝宝的生日？（如 2026-03-01；用来算 WHO 生长百分位，直接回车可以以后再说）",
