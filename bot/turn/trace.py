@@ -11,6 +11,7 @@ from typing import Any
 from bot.protocol import OutgoingReply
 from bot.turn.effects import Applied
 from bot.understanding.extractor import ExtractionOutcome
+from domain.extraction import Extraction, QueryMetric
 from domain.turn import Decision
 from storage.engine import Database, sqlite_url
 
@@ -26,13 +27,24 @@ def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied
         {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
          "latency_ms": outcome.latency_ms, "intent": e.intent.value,
          "record_type": e.record_type.value if e.record_type else None,
-         "slots": sorted(e.slots.given()), "confidence": e.confidence},
+         "slots": sorted(e.slots.given()), "confidence": e.confidence, "query": understood_query(e),
+         "units_said": e.units_said or None, "near": e.near},
         {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected},
         {"step": "effects", "applied": applied.log, "written": applied.written,
          "updated": applied.updated, "deleted": applied.deleted},
         {"step": "reply", "kind": reply.kind.value if reply else "none",
          "buttons": [b.action for b in reply.buttons] if reply else []},
     ]
+
+
+def understood_query(e: Extraction) -> dict[str, Any] | None:
+    """Which question was understood: metric, period, shape… (a medicine's name as said is left out)."""
+    if e.query is None:
+        return None
+    shown = e.query.model_dump(mode="json", exclude_none=True)
+    if e.query.metric is QueryMetric.NEXT_DOSE:
+        shown.pop("detail", None)
+    return shown
 
 
 def main(argv: list[str]) -> int:

@@ -33,6 +33,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     run.add_argument("--json", action="store_true", help="print results as JSON")
     run.add_argument("--model", default="rules", help="the extractor (default: the offline rules)")
     run.add_argument("--repeat", type=int, default=1, metavar="K", help="run each scenario K times")
+    run.add_argument("--verbose", "-v", action="store_true", help="print each turn and the bot's reply")
     return parser.parse_args(argv)
 
 
@@ -46,9 +47,9 @@ def main(argv: list[str]) -> int:
         print("fawn scenarios: no scenario files found", file=sys.stderr)
         return 2
     outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat,
-                                     echo=None if args.json else print_outcome))
+                                     echo=None if args.json else print_verbose if args.verbose else print_outcome))
     if args.json:
-        print(json.dumps(as_json(outcomes), ensure_ascii=False, indent=2))
+        print(json.dumps(as_json(outcomes, transcripts=args.verbose), ensure_ascii=False, indent=2))
     else:
         print(closing_line(outcomes))
     return 0 if all(o.result.passed for o in outcomes) else 1
@@ -94,6 +95,11 @@ def print_outcome(outcome: Outcome) -> None:
     print(outcome_line(outcome), flush=True)
 
 
+def print_verbose(outcome: Outcome) -> None:
+    """The outcome line, then the conversation as it went (the failing run's, with --repeat)."""
+    print("\n".join((outcome_line(outcome), *outcome.result.transcript)), flush=True)
+
+
 def closing_line(outcomes: list[Outcome]) -> str:
     passed = sum(o.result.passed for o in outcomes)
     lines = []
@@ -105,10 +111,12 @@ def closing_line(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def as_json(outcomes: list[Outcome]) -> dict:
+def as_json(outcomes: list[Outcome], transcripts: bool = False) -> dict:
     results = []
     for outcome in outcomes:
         entry = asdict(outcome.result)
+        if not transcripts:
+            entry.pop("transcript")
         if outcome.runs > 1:
             entry |= {"runs": outcome.runs, "passes": outcome.passes}
         results.append(entry)
