@@ -4,7 +4,7 @@
 Secrets are `SecretStr`: they never appear in a repr or a log line.
 Environment names: FAWN_TELEGRAM__TOKEN, FAWN_TELEGRAM__WEBHOOK_SECRET, FAWN_DATABASE__URL,
 FAWN_WECOM__TOKEN, FAWN_WECOM__ENCODING_AES_KEY, FAWN_WECOM__SECRET, FAWN_WECHAT__BASE_URL,
-FAWN_PAGE__SECRET, …
+FAWN_PAGE__SECRET, FAWN_UNDERSTANDING__API_KEY, FAWN_CHAT__API_KEY, …
 """
 from __future__ import annotations
 
@@ -102,10 +102,59 @@ class PageConfig(BaseModel):
         return bool(self.base_url and self.secret and self.secret.get_secret_value())
 
 
-class UnderstandingConfig(BaseModel):
-    model: str = "rules"                      # "rules" (offline) or an OpenAI-compatible chat model name
-    base_url: str | None = None               # e.g. http://127.0.0.1:8000/v1 for a local server
-    api_key: SecretStr | None = None          # better: FAWN_UNDERSTANDING__API_KEY
+Provider = Literal["openai", "deepseek", "qwen", "ollama", "openai-compatible"]
+OutputMode = Literal["tool", "native", "prompted"]
+
+
+class ModelConfig(BaseModel):
+    """One language model: who serves it, where, with which key, and what one turn may spend.
+
+    `model = "rules"` (or "none") means no model. The key is better in the environment:
+    FAWN_UNDERSTANDING__API_KEY / FAWN_CHAT__API_KEY, or the provider's own variable
+    (OPENAI_API_KEY, DEEPSEEK_API_KEY, DASHSCOPE_API_KEY, OLLAMA_API_KEY), read by its client."""
+
+    model: str = "rules"
+    provider: Provider = "openai"
+    base_url: str | None = None               # openai-compatible (and ollama): the endpoint, e.g. http://127.0.0.1:8000/v1
+    api_key: SecretStr | None = None
+    region: Literal["mainland", "intl"] = "mainland"    # qwen: DashScope Beijing or Singapore
+    fallback: list[str] = []                  # more models tried in turn on API errors: "deepseek:deepseek-chat"
+    output_mode: OutputMode = "tool"          # tool calls (every provider); native JSON schema only where supported
+    timeout_s: float = 20.0                   # one request; a slower answer falls back
+    max_requests: int = 4                     # requests one turn may make (retries and tool calls included)
+    max_tokens: int = 8000                    # input + output tokens one turn may spend
+
+    @property
+    def configured(self) -> bool:
+        return self.model not in ("rules", "none", "")
+
+    @model_validator(mode="after")
+    def compatible_needs_base_url(self) -> ModelConfig:
+        if self.configured and self.provider == "openai-compatible" and not self.base_url:
+            raise ValueError("provider = 'openai-compatible' needs base_url")
+        if self.max_requests < 1 or self.max_tokens < 1 or self.timeout_s <= 0:
+            raise ValueError("max_requests, max_tokens and timeout_s must be positive")
+        return self
+
+
+class UnderstandingConfig(ModelConfig):
+    """[understanding]: the model the rules hand over to when they are not sure (a cheap one will do)."""
+
+
+class ChatConfig(ModelConfig):
+    """[chat]: the family's chat companion for what is not a record, question or command."""
+
+    model: str = "none"
+    max_tool_calls: int = 4                   # tool calls one answer may make
+    context_tokens: int = 1500                # the recent context it is shown (newest first, older lines dropped)
+
+
+class TelemetryConfig(BaseModel):
+    """OpenTelemetry traces of every model request (the `otel` extra), off unless an endpoint is set."""
+
+    otlp_endpoint: str | None = None          # e.g. http://127.0.0.1:4318 (OTLP over HTTP)
+    service_name: str = "fawn"
+    include_content: bool = False             # prompts and answers hold family messages: off by default
 
 
 class FawnConfig(BaseSettings):
@@ -114,10 +163,13 @@ class FawnConfig(BaseSettings):
 
     data_dir: Path = Path("data")
     log_level: str = "INFO"
+    log_format: Literal["text", "json"] = "text"     # json: one object a line, with the turn's trace id
     database: DatabaseConfig = DatabaseConfig()
     web: WebConfig = WebConfig()
     telegram: TelegramConfig = TelegramConfig()
     understanding: UnderstandingConfig = UnderstandingConfig()
+    chat: ChatConfig = ChatConfig()
+    telemetry: TelemetryConfig = TelemetryConfig()
     wecom: WeComConfig = WeComConfig()
     wechat: WeChatConfig = WeChatConfig()
     page: PageConfig = PageConfig()
@@ -133,8 +185,8 @@ class FawnConfig(BaseSettings):
 
     def secrets(self) -> list[str]:
         """Every secret this configuration holds, for the logs to redact."""
-        found = [self.telegram.token, self.telegram.webhook_secret, self.understanding.api_key, self.wecom.token,
-                 self.wecom.encoding_aes_key, self.wecom.secret, self.page.secret]
+        found = [self.telegram.token, self.telegram.webhook_secret, self.understanding.api_key, self.chat.api_key,
+                 self.wecom.token, self.wecom.encoding_aes_key, self.wecom.secret, self.page.secret]
         url = self.database.url or ""
         password = re.search(r"://[^:/@]+:([^@]+)@", url)
         return [s.get_secret_value() for s in found if s is not None] + ([password.group(1)] if password else [])

@@ -6,13 +6,18 @@
   exception's message can carry a message's words or a name (a database error quotes its parameters,
   a validation error its input). Only at DEBUG is the message shown, and redacted even then.
 - SQL is never logged with its parameters (the engine hides them; its logger is quiet).
+- `log_format = "json"`: one JSON object a line (at, level, logger, message, trace_id, exception places),
+  the turn's trace id on every line logged while the turn runs (`current_trace`).
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import traceback
 from collections.abc import Iterable
+from contextvars import ContextVar
+from datetime import UTC, datetime
 
 QUIET_LOGGERS = ("httpx", "httpcore", "sqlalchemy.engine", "sqlalchemy.pool", "aiosqlite", "asyncio",
                  "telegram.ext.Updater", "websockets")
@@ -20,6 +25,7 @@ REDACTED = "***"
 # A Telegram bot token wherever it shows (a URL …/bot123456:ABC…/getUpdates), even one we were not told of.
 _BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+current_trace: ContextVar[str | None] = ContextVar("fawn_trace_id", default=None)   # set while a turn runs
 
 
 class Redacting(logging.Filter):
@@ -53,12 +59,33 @@ class ContentFreeFormatter(logging.Formatter):
         return "\n".join(["Traceback (most recent call last):", *places, f"{kind.__name__}{said}"])
 
 
-def configure_logging(level: str = "INFO", secrets: Iterable[str] = ()) -> Redacting:
+class JsonFormatter(ContentFreeFormatter):
+    """One JSON object a line, with the trace id of the turn that logged it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {"at": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+                "level": record.levelname, "logger": record.name, "message": record.getMessage(),
+                "trace_id": getattr(record, "trace_id", None)}
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+class WithTraceId(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.trace_id = current_trace.get()
+        return True
+
+
+def configure_logging(level: str = "INFO", secrets: Iterable[str] = (), log_format: str = "text") -> Redacting:
     """The process's logging: one handler on stderr, redacted, content-free; noisy libraries quiet."""
     redacting = Redacting(secrets)
     handler = logging.StreamHandler()
     handler.addFilter(redacting)
-    handler.setFormatter(ContentFreeFormatter(redacting, show_messages=level.upper() == "DEBUG"))
+    handler.addFilter(WithTraceId())
+    shows = level.upper() == "DEBUG"
+    handler.setFormatter(JsonFormatter(redacting, shows) if log_format == "json" else
+                         ContentFreeFormatter(redacting, show_messages=shows))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

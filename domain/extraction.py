@@ -30,12 +30,14 @@ class Intent(StrEnum):
     INVITE = "invite"      # 邀请家人 / /invite (a family code); 取消邀请 revokes the open codes
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
+    REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
     CHAT = "chat"          # anything else
 
 
 class SleepEvent(StrEnum):
     FELL_ASLEEP = "fell_asleep"   # 睡着了: opens a sleep
     WOKE_UP = "woke_up"           # 醒了: closes the open sleep
+    STILL_ASLEEP = "still_asleep"  # 还没醒: the open sleep goes on (nothing closes)
 
 
 class Slots(BaseModel):
@@ -57,6 +59,7 @@ class Slots(BaseModel):
     wet: bool | None = None
     solid: bool | None = None
     color: str | None = None
+    consistency: str | None = None
     weight_kg: float | None = None
     height_cm: float | None = None
     head_cm: float | None = None
@@ -123,6 +126,19 @@ class SettingsChange(BaseModel):
     temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
 
 
+class ReminderRequest(BaseModel):
+    """A one-off reminder asked for in chat. With a record (刚喂了药，6小时后提醒我) the message also records."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["set", "list", "cancel"] = "set"
+    after_min: float | None = Field(None, description="set: remind this many minutes from now (3小时后 = 180)")
+    at: datetime | None = Field(None, description="set: remind at this time, the next time it comes (9点 / at 9)")
+    about: str | None = Field(None, description="set: what to remind of, as said (喂药 / to pump)")
+    which: int | None = Field(None, description="cancel: the reminder's number in the list (取消提醒 2)")
+    every: bool = Field(False, description="cancel: all of them (取消所有提醒)")
+
+
 class QueryMetric(StrEnum):
     FEEDING_TOTAL = "feeding_total"   # 今天喝了多少奶
     SLEEP_TOTAL = "sleep_total"       # 今天睡了多久 / 昨天白天睡了多久
@@ -139,6 +155,8 @@ class QueryMetric(StrEnum):
     TEMPERATURE = "temperature"       # 最近一次体温
     NEXT_DOSE = "next_dose"           # 下次什么时候吃药 / 美林还要多久能再吃 (detail: the medicine)
     PHOTOS = "photos"                 # 看看照片 / show photos
+    CHART = "chart"                   # 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart (detail: sleep, feeding,
+                                      # diapers, rhythm, or week — all three panels): the last 7 days as a picture
     RECORD_COUNT = "record_count"     # 今天吃了几次药: how many records of a type (+ detail: a health kind)
 
 
@@ -172,8 +190,25 @@ class Query(BaseModel):
                           "next_dose: the medicine named (美林)")
 
 
+class Fact(BaseModel):
+    """One more fact of a message that says several (喝了90ml，尿了: the diaper after the feed)."""
+
+    record_type: RecordType
+    slots: Slots = Field(default_factory=Slots)
+    sleep_event: SleepEvent | None = None
+    baby: str | None = Field(None, description="the baby this fact is about, if one is named for it")
+    every_baby: bool = Field(False, description="about each of the family's babies (俩宝都拉了 / both babies)")
+    amount_unit_assumed: bool = False
+    said: str | None = Field(None, max_length=200, description="the part of the message this fact comes from")
+
+
 class Extraction(BaseModel):
-    """The understanding of one message. Proposals only; the domain decides."""
+    """The understanding of one message. Proposals only; the domain decides.
+
+    The first (or only) fact of a message is `record_type` / `slots` / `sleep_event` / `baby`; a message that
+    says several facts (喝了90ml，尿了) lists the others in `also`, in the order they were said. A part of such
+    a message that was not understood is quoted in `unread`. A single fact leaves both empty.
+    """
 
     intent: Intent = Intent.CHAT
     record_type: RecordType | None = None
@@ -185,9 +220,11 @@ class Extraction(BaseModel):
         None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
     role_change: RoleChange | None = None
     settings: SettingsChange | None = None
+    reminder: ReminderRequest | None = Field(None, description="a one-off reminder to set, list or cancel")
     invite: Literal["create", "revoke"] | None = Field(None, description="with intent invite")
     join_code: str | None = Field(None, max_length=16, description="with intent join: the family code as said")
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")
+    every_baby: bool = Field(False, description="the first fact is about each of the family's babies (俩宝都)")
     addressed_to_bot: bool = False
     asks_for_help: bool = Field(False, description="the message asks how to use the bot (/help, 帮助, 怎么用)")
     near: str | None = Field(
@@ -205,14 +242,40 @@ class Extraction(BaseModel):
                     "temperature c|f (a family's display units are guessed from its first message)")
     clock_without_day: str | None = Field(
         None, description="HH:MM (24-hour) when the message gave a clock time with no day (下午四点 → 16:00)")
+    said: str | None = Field(None, max_length=200, description="with `also`: the part the first fact comes from")
+    also: list[Fact] = Field(
+        default_factory=list, max_length=8,
+        description="the further facts of a message that says several (喝了90ml，尿了 → the diaper), each its own "
+                    "record; empty for a message of one fact")
+    unread: list[str] = Field(
+        default_factory=list, max_length=8,
+        description="with several facts: the parts of the message that were not understood, as said")
+
+    def facts(self) -> list[Fact]:
+        """Every fact of the message, the first one first ([] when the first names no record type)."""
+        if self.record_type is None:
+            return list(self.also)
+        first = Fact(record_type=self.record_type, slots=self.slots, sleep_event=self.sleep_event, baby=self.baby,
+                     every_baby=self.every_baby, amount_unit_assumed=self.amount_unit_assumed, said=self.said)
+        return [first, *self.also]
+
+    def of_fact(self, fact: Fact) -> Extraction:
+        """This reading narrowed to one fact (the rest of the message's reading kept: intent, doubts)."""
+        return self.model_copy(update={
+            "record_type": fact.record_type, "slots": fact.slots, "sleep_event": fact.sleep_event,
+            "baby": fact.baby, "every_baby": False,
+            "amount_unit_assumed": fact.amount_unit_assumed, "said": fact.said, "also": [], "unread": []})
 
     def localised(self, zone: tzinfo) -> Extraction:
         """Attach the family's zone to naive datetimes (an LLM may omit the offset)."""
-        fixed = {}
-        for name in ("start", "end", "time"):
-            value = getattr(self.slots, name)
-            if isinstance(value, datetime) and value.tzinfo is None:
-                fixed[name] = value.replace(tzinfo=zone)
-        if not fixed:
-            return self
-        return self.model_copy(update={"slots": self.slots.model_copy(update=fixed)})
+        also = [f.model_copy(update={"slots": _localised(f.slots, zone)}) for f in self.also]
+        return self.model_copy(update={"slots": _localised(self.slots, zone), "also": also})
+
+
+def _localised(slots: Slots, zone: tzinfo) -> Slots:
+    fixed = {}
+    for name in ("start", "end", "time"):
+        value = getattr(slots, name)
+        if isinstance(value, datetime) and value.tzinfo is None:
+            fixed[name] = value.replace(tzinfo=zone)
+    return slots.model_copy(update=fixed) if fixed else slots

@@ -20,6 +20,7 @@ SLOT_BOUNDS: dict[str, Bound] = {
     **BOUNDS, "dose": Bound(min(b.hard_min for b in DOSE_BOUNDS.values()),
                             max(b.hard_max for b in DOSE_BOUNDS.values()), 0, 0)}
 PROFILE_BOUNDS: dict[str, Bound] = {"birth_weight_kg": Bound(0.3, 10, 0, 0), "birth_height_cm": Bound(20, 70, 0, 0)}
+REMINDER_BOUNDS: dict[str, Bound] = {"after_min": Bound(1, 7 * 24 * 60, 0, 0), "which": Bound(1, 100, 0, 0)}
 SETTINGS_BOUNDS: dict[str, Bound] = {"no_feeding_hours": Bound(0, 48, 0, 0), "open_sleep_hours": Bound(0, 48, 0, 0)}
 
 NAME_MAX = 32            # a baby's name or nickname, a member's name or title as said

@@ -13,13 +13,14 @@ from domain.vocabulary import (
     HealthKind,
     RecordType,
     Side,
+    StoolConsistency,
 )
 
 FIELDS: dict[RecordType, tuple[str, ...]] = {
     RecordType.FEEDING: ("start", "end", "kind", "method", "amount_ml", "amount_g",
                          "duration_min", "food", "notes"),
     RecordType.SLEEP: ("start", "end", "nap", "night_wakings", "notes"),
-    RecordType.DIAPER: ("time", "wet", "solid", "color", "notes"),
+    RecordType.DIAPER: ("time", "wet", "solid", "color", "consistency", "notes"),
     RecordType.GROWTH: ("time", "weight_kg", "height_cm", "head_cm"),
     RecordType.HEALTH: ("time", "kind", "temperature_c", "medication", "dose", "dose_unit",
                         "next_dose_after_h", "symptom", "vaccine", "notes"),
@@ -33,6 +34,7 @@ ENUM_FIELDS: dict[tuple[RecordType, str], type] = {
     (RecordType.FEEDING, "kind"): FeedingKind,
     (RecordType.FEEDING, "method"): FeedingMethod,
     (RecordType.DIAPER, "color"): DiaperColor,
+    (RecordType.DIAPER, "consistency"): StoolConsistency,
     (RecordType.HEALTH, "kind"): HealthKind,
     (RecordType.HEALTH, "dose_unit"): DoseUnit,
     (RecordType.PUMPING, "side"): Side,
@@ -122,10 +124,13 @@ _BREAST_VALUES = {FeedingMethod.LEFT_BREAST.value, FeedingMethod.RIGHT_BREAST.va
                   FeedingMethod.BOTH_BREASTS.value}
 
 
-def is_night_sleep(start: datetime, end: datetime) -> bool:
-    """A sleep is a night sleep when it starts in the evening/night and lasts 3 hours or more."""
-    evening = start.hour >= 18 or start.hour < 5
-    return evening and (end - start) >= timedelta(hours=3)
+NIGHT_FROM, NIGHT_UNTIL = 18, 6     # a sleep that starts 18:00–06:00 (local) is a night sleep
+
+
+def is_night_sleep(start: datetime, end: datetime | None = None) -> bool:
+    """By the clock (vocabulary.md): a sleep that starts between 18:00 and 06:00 is a night sleep, however
+    long (21:00–23:50 and 00:10–02:30 are pieces of the night, not naps) — unless the family said which."""
+    return start.hour >= NIGHT_FROM or start.hour < NIGHT_UNTIL
 
 
 def missing_fields(record_type: RecordType, fields: dict[str, Any],

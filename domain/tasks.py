@@ -26,6 +26,22 @@ class IllegalTransition(ValueError):
 
 
 @dataclass(frozen=True)
+class TaskItem:
+    """One more record of a task about a message that said several facts (the task's own slots are the
+    fact it is asking or confirming about; its items are the others, each decided like a fact alone).
+
+    `fields` are complete unless `missing` names what is still to be asked; `baby_id` None means the
+    task's baby (the one the family picks); `target_record_id` is the open sleep a 醒了 closes."""
+
+    record_type: RecordType
+    fields: dict[str, Any]
+    baby_id: int | None = None
+    missing: tuple[str, ...] = ()
+    reason: ConfirmReason | None = None
+    target_record_id: int | None = None
+
+
+@dataclass(frozen=True)
 class PendingTask:
     action: TaskAction
     record_type: RecordType | None
@@ -41,6 +57,7 @@ class PendingTask:
     confirmed_by: int | None = None
     id: int | None = None
     revision: int = 0             # 0: not stored yet
+    items: tuple[TaskItem, ...] = ()   # the message's other facts, when it said several (vocabulary.md)
 
     @property
     def active(self) -> bool:

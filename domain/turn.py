@@ -6,6 +6,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from domain.extraction import Extraction
+from domain.reminders import ReminderView
 from domain.tasks import PendingTask
 from domain.units import UNIT_CHOICES
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
@@ -63,6 +64,7 @@ class UndoTarget:
     before: dict[str, Any] | None    # fields before the last update; None: undo deletes it
     written_at: datetime
     was_delete: bool = False         # the last write deleted it: undo restores it
+    together: tuple[UndoTarget, ...] = ()   # the other records the same message wrote (several facts)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Turn:
     last_task: PendingTask | None = None     # most recent task of any state (for 'expired')
     recent_records: tuple[RecordView, ...] = ()   # newest first, bounded in time
     open_sleep: RecordView | None = None
+    open_sleeps: tuple[RecordView, ...] = ()      # every baby's open sleep (twins); else `open_sleep` alone
     undo_target: UndoTarget | None = None
     press: Press | None = None
     query_records: tuple[RecordView, ...] = ()
@@ -89,6 +92,7 @@ class Turn:
     newcomer: bool = False                   # the sender spoke for the first time in this turn
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
+    reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
     weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)
@@ -186,8 +190,22 @@ class RevokeInvites:
     """Every open code of the family stops working."""
 
 
+@dataclass(frozen=True)
+class SetReminder:
+    """A one-off reminder, delivered once at `due_at` to the chat the message came from."""
+
+    due_at: datetime
+    about: str | None = None
+    with_record: bool = False     # about the record this decision writes (it comes first in the effects)
+
+
+@dataclass(frozen=True)
+class CancelReminders:
+    reminder_ids: tuple[int, ...]
+
+
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites)
+          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,9 @@ class FeedingMethod(StrEnum):
     SELF_FED = "self_fed"
 
 
+MILK_KINDS = (FeedingKind.FORMULA.value, FeedingKind.BREAST_MILK.value,
+              FeedingKind.FORTIFIED_BREAST_MILK.value)     # what "how much milk" adds up (not water)
+
 BREAST_METHODS = frozenset(
     {FeedingMethod.LEFT_BREAST, FeedingMethod.RIGHT_BREAST, FeedingMethod.BOTH_BREASTS}
 )
@@ -49,6 +52,14 @@ class DiaperColor(StrEnum):
     BROWN = "brown"
     GREEN = "green"
     YELLOW = "yellow"
+
+
+class StoolConsistency(StrEnum):
+    WATERY = "watery"
+    LOOSE = "loose"
+    SOFT = "soft"
+    FORMED = "formed"
+    HARD = "hard"
 
 
 class HealthKind(StrEnum):

@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from domain.records import TIME_FIELD
-from domain.tasks import PendingTask
+from domain.tasks import PendingTask, TaskItem
 from domain.turn import RecordView
 from domain.vocabulary import ConfirmReason, RecordType, TaskAction, TaskState
 from storage.tables import AgentTask, Record
@@ -36,12 +36,29 @@ def load_slots(raw: dict[str, Any], zone: tzinfo) -> dict[str, Any]:
     return out
 
 
+ITEMS_KEY = "_items"      # a task's other facts (domain TaskItem) live in its slots JSON under this key
+
+
+def _dump_item(item: TaskItem) -> dict[str, Any]:
+    return {"record_type": item.record_type.value, "fields": dump_slots(item.fields), "baby_id": item.baby_id,
+            "missing": list(item.missing), "reason": item.reason.value if item.reason else None,
+            "target_record_id": item.target_record_id}
+
+
+def _load_item(raw: dict[str, Any], zone: tzinfo) -> TaskItem:
+    return TaskItem(RecordType(raw["record_type"]), load_slots(raw.get("fields") or {}, zone), raw.get("baby_id"),
+                    tuple(raw.get("missing") or ()), ConfirmReason(raw["reason"]) if raw.get("reason") else None,
+                    raw.get("target_record_id"))
+
+
 def task_from_row(row: AgentTask, zone: tzinfo) -> PendingTask:
+    slots = dict(row.slots)
+    items = tuple(_load_item(raw, zone) for raw in slots.pop(ITEMS_KEY, None) or ())
     return PendingTask(
         id=row.id, action=TaskAction(row.action),
         record_type=RecordType(row.record_type) if row.record_type else None,
         state=TaskState(row.state), started_by=row.started_by, expires_at=row.expires_at,
-        slots=load_slots(row.slots, zone), missing=tuple(row.missing),
+        slots=load_slots(slots, zone), missing=tuple(row.missing), items=items,
         requires_confirmation_reason=ConfirmReason(row.requires_confirmation_reason)
         if row.requires_confirmation_reason else None,
         target_record_id=row.target_record_id, baby_id=row.baby_id,
@@ -51,7 +68,8 @@ def task_from_row(row: AgentTask, zone: tzinfo) -> PendingTask:
 def task_columns(task: PendingTask) -> dict[str, Any]:
     return {
         "action": task.action.value, "record_type": task.record_type.value if task.record_type else None,
-        "state": task.state.value, "slots": dump_slots(task.slots), "missing": list(task.missing),
+        "state": task.state.value, "missing": list(task.missing),
+        "slots": {**dump_slots(task.slots), **({ITEMS_KEY: [_dump_item(i) for i in task.items]} if task.items else {})},
         "requires_confirmation_reason": task.requires_confirmation_reason.value
         if task.requires_confirmation_reason else None,
         "target_record_id": task.target_record_id, "baby_id": task.baby_id,

@@ -1,13 +1,15 @@
 """The database: an async engine and its session factory. Nothing is created at import time."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from sqlalchemy import event
+from sqlalchemy import event, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.migrate import current_revision, upgrade
+from storage.sqlite_driver import connect_inline
 from storage.unit_of_work import UnitOfWork
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -17,21 +19,30 @@ def sqlite_url(path: Path | str) -> str:
     return f"sqlite+aiosqlite:///{path}"
 
 
-def make_engine(url: str, echo: bool = False) -> AsyncEngine:
-    """An async engine; SQLite gets WAL, a busy timeout and foreign keys on every connection. SQL
-    parameters (the family's words) never appear in an error message or a log line."""
+def make_engine(url: str, echo: bool = False, *, inline_sqlite: bool = True) -> AsyncEngine:
+    """An async engine; SQLite gets WAL, a busy timeout and foreign keys on every connection, and its
+    calls run in place, hopping to aiosqlite's thread only to wait for a lock (storage/sqlite_driver.py;
+    `inline_sqlite=False`: a hop for every call, as aiosqlite does by itself). SQL parameters (the
+    family's words) never appear in an error message or a log line."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, echo=echo, hide_parameters=True,
-                                     connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        path = make_url(url).database
+        inline = inline_sqlite and bool(path) and path != ":memory:"
+        if inline:
+            engine = create_async_engine(url, echo=echo, hide_parameters=True,
+                                         async_creator=lambda: connect_inline(path, SQLITE_BUSY_TIMEOUT_MS))
+        else:
+            engine = create_async_engine(url, echo=echo, hide_parameters=True,
+                                         connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        event.listen(engine.sync_engine, "connect", partial(_sqlite_pragmas, busy_ms=0 if inline
+                                                            else SQLITE_BUSY_TIMEOUT_MS))
         return engine
     return create_async_engine(url, echo=echo, pool_pre_ping=True, hide_parameters=True)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection, _record, busy_ms: int) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()

@@ -10,6 +10,10 @@ from sqlmodel import Field, SQLModel
 
 from storage.types import UTCDateTime
 
+OPEN_SLEEP = "type = 'sleep' AND \"end\" IS NULL AND deleted_at IS NULL"
+"""The partial index's condition; a query on open sleeps says it word for word (SQLite uses a partial
+index only for a query whose WHERE contains the index's terms as written, not as bound parameters)."""
+
 
 def _utc_col(nullable: bool = True, index: bool = False) -> Any:
     return Field(default=None, sa_column=Column(UTCDateTime(), nullable=nullable, index=index))
@@ -87,7 +91,12 @@ class Baby(SQLModel, table=True):
 class Record(SQLModel, table=True):
     __tablename__ = "records"
     __table_args__ = (Index("ix_records_baby_type_start", "baby_id", "type", "start"),
-                      Index("uq_records_import_key", "family_id", "import_key", unique=True))
+                      Index("uq_records_import_key", "family_id", "import_key", unique=True),
+                      # a turn reads a window, never the history (migration 0005)
+                      Index("ix_records_family_start", "family_id", "start"),
+                      Index("ix_records_family_created", "family_id", "created_at"),
+                      Index("ix_records_open_sleep", "family_id", "start",
+                            sqlite_where=text(OPEN_SLEEP), postgresql_where=text(OPEN_SLEEP)))
 
     id: int | None = Field(default=None, primary_key=True)
     family_id: int = Field(foreign_key="families.id", index=True)
@@ -112,6 +121,7 @@ class Message(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("platform", "chat_id", "platform_message_id", name="uq_message_delivery"),
         Index("ix_messages_family_sent", "family_id", "sent_at"),
+        Index("ix_messages_family_id", "family_id", "id"),      # the recent context: the last rows before one
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -223,3 +233,25 @@ class SummaryClaim(SQLModel, table=True):
     attempted_at: datetime | None = _utc_col()     # the last send attempt began (set before the platform call)
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sent_at: datetime | None = _utc_col()
+
+
+class OneOffReminder(SQLModel, table=True):
+    """A reminder asked for once in chat (3小时后提醒我喂药): delivered once, at `due_at`, to the chat it was
+    asked in. Its send is claimed like a summary's (`summary_claims`, kind `once:<id>`)."""
+
+    __tablename__ = "one_off_reminders"
+    __table_args__ = (Index("ix_one_off_reminders_pending_due", "state", "due_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    member_id: int | None = Field(default=None, foreign_key="members.id")     # who asked
+    platform: str = Field(max_length=32)                                      # the chat it was asked in
+    chat_id: str = Field(max_length=128)
+    due_at: datetime = _utc_col(nullable=False)
+    about: str | None = Field(default=None, max_length=100)                   # 喂药 / pump, as said
+    state: str = Field(default="pending", max_length=16)                      # pending | sent | cancelled | missed
+    message_id: int | None = Field(default=None, foreign_key="messages.id")   # the message that asked
+    record_id: int | None = Field(default=None, foreign_key="records.id")     # the record said with it, if any
+    created_at: datetime = _utc_col(nullable=False)
+    closed_at: datetime | None = _utc_col()                                   # sent, cancelled or missed
+    closed_by: int | None = Field(default=None, foreign_key="members.id")     # who cancelled it

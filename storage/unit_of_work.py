@@ -24,6 +24,7 @@ from storage.repositories.messages import MessageRepository
 from storage.repositories.outbox import OutboxRepository
 from storage.repositories.pushes import PushRepository
 from storage.repositories.records import RecordRepository
+from storage.repositories.reminders import ReminderRepository
 from storage.repositories.tasks import TaskRepository
 from storage.repositories.traces import TraceRepository
 
@@ -38,6 +39,7 @@ class UnitOfWork:
     outbox: OutboxRepository
     pushes: PushRepository
     erasure: ErasureRepository
+    reminders: ReminderRepository
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
@@ -49,7 +51,7 @@ class UnitOfWork:
         self.tasks, self.records = TaskRepository(session), RecordRepository(session)
         self.audit, self.traces = AuditRepository(session), TraceRepository(session)
         self.outbox, self.pushes = OutboxRepository(session), PushRepository(session)
-        self.erasure = ErasureRepository(session)
+        self.erasure, self.reminders = ErasureRepository(session), ReminderRepository(session)
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,

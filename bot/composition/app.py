@@ -4,16 +4,21 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pydantic import SecretStr
+
 from bot.clock import Clock, utc_now
+from bot.companion.agent import Companion
+from bot.config import ChatConfig, ModelConfig, UnderstandingConfig
 from bot.delivery.outbox import Outbox
 from bot.family.operations import FamilyOperations
+from bot.models.build import Configured, build_model, with_model
 from bot.push.summaries import SummaryBuilder
 from bot.turn.replies import ReplyResolver
 from bot.turn.service import ChatService
-from bot.understanding.extractor import Extractor, build_extractor
+from bot.understanding.extractor import Extractor
 from storage.engine import Database
 
 
@@ -25,24 +30,46 @@ class Fawn:
     chat: ChatService
     families: FamilyOperations
     outbox: Outbox
+    models: tuple[Configured, ...] = ()     # their HTTP clients are closed with the application
 
     async def close(self) -> None:
+        for model in self.models:
+            await model.close()
         await self.database.dispose()
 
 
-async def open_fawn(database_url: str, *, clock: Clock = utc_now, model: str = "rules",
-                    base_url: str | None = None, api_key: str | None = None, migrate: bool = True,
-                    chart_dir: Path | None = None) -> Fawn:
-    """The application on one database (migrated to head unless told not to)."""
+async def open_fawn(database_url: str, *, clock: Clock = utc_now, understanding: ModelConfig | None = None,
+                    chat: ChatConfig | None = None, model: str | None = None, base_url: str | None = None,
+                    api_key: str | None = None, migrate: bool = True, chart_dir: Path | None = None) -> Fawn:
+    """The application on one database (migrated to head unless told not to).
+
+    `understanding` / `chat` are the [understanding] and [chat] sections; `model` names another
+    understanding model ("NAME" or "PROVIDER:NAME", as `--model` does), `base_url` / `api_key` its endpoint."""
     database = Database.at(database_url)
     if migrate:
         await database.upgrade()
-    return assemble(database, build_extractor(model, base_url, api_key), clock=clock, chart_dir=chart_dir)
+    reading = build_model(understanding_config(understanding, model, base_url, api_key))
+    talking = build_model(chat) if chat is not None else None
+    fawn = assemble(database, Extractor.configured(reading), clock=clock, chart_dir=chart_dir,
+                    companion=Companion.configured(talking))
+    return replace(fawn, models=tuple(m for m in (reading, talking) if m is not None))
+
+
+def understanding_config(base: ModelConfig | None, model: str | None, base_url: str | None = None,
+                         api_key: str | None = None) -> ModelConfig:
+    """The [understanding] section with `--model` (and an endpoint given by hand) applied."""
+    config = base or UnderstandingConfig()
+    if base_url or api_key:
+        config = config.model_copy(update={"base_url": base_url or config.base_url,
+                                           "provider": "openai-compatible" if base_url else config.provider,
+                                           "api_key": SecretStr(api_key) if api_key else config.api_key})
+    return with_model(config, model) if model else config
 
 
 def assemble(database: Database, extractor: Extractor, *, clock: Clock = utc_now,
-             chart_dir: Path | None = None) -> Fawn:
-    """The application on an open database with a given extractor (tests pass their own)."""
+             chart_dir: Path | None = None, companion: Companion | None = None) -> Fawn:
+    """The application on an open database with a given extractor (tests pass their own) and, when a
+    [chat] model is configured, the chat companion."""
     replies = ReplyResolver(SummaryBuilder(chart_dir), charts=chart_dir is not None)
-    chat = ChatService(database, extractor, replies, clock=clock)
+    chat = ChatService(database, extractor, replies, clock=clock, companion=companion)
     return Fawn(database, chat, FamilyOperations(database, clock), Outbox(database, clock))

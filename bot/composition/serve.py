@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as problem:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
-    configure_logging(config.log_level, config.secrets())
+    configure_logging(config.log_level, config.secrets(), config.log_format)
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
@@ -109,9 +109,7 @@ def _any_messenger(config: FawnConfig) -> bool:
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     config.data_dir.mkdir(parents=True, exist_ok=True)
-    understanding = config.understanding
-    fawn = await open_fawn(config.database_url, model=understanding.model, base_url=understanding.base_url,
-                           api_key=understanding.api_key.get_secret_value() if understanding.api_key else None,
+    fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
                            chart_dir=config.data_dir / "charts")
     stop = stop or stop_on_signals()
     messengers = Messengers()
@@ -126,7 +124,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
-                                     chart_dir=config.data_dir / "charts")
+                                     chart_dir=config.data_dir / "charts", chats=push)
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
         tasks = _background(config, fawn, messengers, stop)

@@ -34,6 +34,15 @@ class FamilyPush:
         sent = [await self._send(family, chat, reply, about) for chat in targets]
         return all(sent)
 
+    def reaches(self, platform: str) -> bool:
+        """Whether a messenger for that platform runs here (a one-off reminder waits for one that does)."""
+        return platform in self.senders
+
+    async def to_chat(self, family: FamilyInfo, platform: str, chat_id: str, reply: OutgoingReply,
+                      about: str) -> bool:
+        """One chat of the family (a one-off reminder goes back to the chat it was asked in)."""
+        return await self._send(family, ChatView(family.id, platform, chat_id, "private"), reply, about)
+
     async def targets(self, family: FamilyInfo) -> list[ChatView]:
         async with self.database.unit_of_work() as uow:
             chats = await uow.families.chats(family.id)

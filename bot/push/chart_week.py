@@ -23,13 +23,21 @@ class Panel:
     integer: bool = False
 
 
-def draw_week(figure, data, labels: dict[str, str], names: Sequence[str], lang: str) -> dict[str, list[str]]:
-    """Three panels of stacked bars; returns the series drawn in each panel (for the PNG's text chunk)."""
+PANEL_KEYS = ("milk", "sleep", "diapers")
+TITLE_IN, AXIS_IN = 0.68, 0.61          # inches kept above the panels (title, legends) and below (dates)
+
+
+def draw_week(figure, data, labels: dict[str, str], names: Sequence[str], lang: str,
+              only: Sequence[str] = PANEL_KEYS) -> dict[str, list[str]]:
+    """Panels of stacked bars (all three, or those in `only`: 这周睡眠图 is the sleep panel alone); returns the
+    series drawn in each panel (for the PNG's text chunk)."""
     words = chart_words(lang)
-    panels = (Panel("milk", labels["milk"], MILK_COLOURS, True), Panel("sleep", labels["sleep"], SLEEP_COLOURS),
-              Panel("diapers", labels["diapers"], DIAPER_COLOURS, True))
-    axes = figure.subplots(3, 1, sharex=True)
-    figure.subplots_adjust(left=0.1, right=0.985, top=0.9, bottom=0.09, hspace=0.32)
+    panels = tuple(p for p in (Panel("milk", labels["milk"], MILK_COLOURS, True),
+                               Panel("sleep", labels["sleep"], SLEEP_COLOURS),
+                               Panel("diapers", labels["diapers"], DIAPER_COLOURS, True)) if p.key in only)
+    axes = figure.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
+    height = figure.get_figheight()
+    figure.subplots_adjust(left=0.1, right=0.985, top=1 - TITLE_IN / height, bottom=AXIS_IN / height, hspace=0.32)
     drawn: dict[str, list[str]] = {}
     for ax, panel in zip(axes, panels, strict=True):
         drawn[panel.key] = _draw_panel(ax, panel, data, words)

@@ -17,12 +17,11 @@ from pathlib import Path
 from bot.push.chart_frame import draw_and_save
 from bot.push.chart_growth import draw_growth
 from bot.push.chart_rhythm import draw_rhythm
-from bot.push.chart_week import draw_week
+from bot.push.chart_week import PANEL_KEYS, draw_week
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
-from domain.summary.model import MILK_KINDS
 from domain.summary.rhythm import Rhythm
-from domain.vocabulary import Language
+from domain.vocabulary import MILK_KINDS, Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for tests and debugging
@@ -30,6 +29,7 @@ SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend 
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
 WEEK_SIZE, RHYTHM_SIZE = (7.0, 6.8), (7.0, 4.2)
+PANEL_HEIGHT = 2.2          # inches per panel when a week chart shows fewer than three
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
 _LABEL_NAMES = ("milk", "sleep", "diapers", "weight_kg", "height_cm", "head_cm", "age", "baby")
@@ -162,19 +162,22 @@ def _fonts(lang: str):
     return matplotlib.rc_context({"font.family": ["DejaVu Sans", font]} if font else {})
 
 
-def render_week_chart(data: WeekChartData, path: Path, language: str = "zh") -> Path:
-    """Three panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty), a bar
-    group per baby; writes a PNG to `path` and returns it."""
+def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
+                      panels: Sequence[str] = PANEL_KEYS) -> Path:
+    """Panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty — all three, or
+    those in `panels`), a bar group per baby; writes a PNG to `path` and returns it."""
     lang = label_language(language)
     names = _shown_names([s.name for s in data.series], lang)
     title = _shown_names([data.title], lang)[0] if data.title else ""
+    shown = tuple(p for p in PANEL_KEYS if p in panels) or PANEL_KEYS
 
     def draw(figure) -> dict[str, str]:
         titled = WeekChartData(data.days, data.series, data.so_far, title)
-        return _chunks(data.days, names, lang, draw_week(figure, titled, _labels(lang), names, lang))
+        return _chunks(data.days, names, lang, draw_week(figure, titled, _labels(lang), names, lang, shown))
 
+    size = WEEK_SIZE if len(shown) == len(PANEL_KEYS) else (WEEK_SIZE[0], PANEL_HEIGHT * len(shown) + 1.3)
     with _fonts(lang):
-        return draw_and_save(WEEK_SIZE, path, draw)
+        return draw_and_save(size, path, draw)
 
 
 def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: str = "") -> Path:

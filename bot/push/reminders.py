@@ -125,6 +125,9 @@ async def run_reminders(database: Database, push: PushFn, clock: Callable[[], da
             if families else {}
         due = [(family, reminder) for family in families
                for reminder in await _due_for(uow, family, records.get(family.id, {}), now)]
+        # a dose said with a one-off reminder (刚喂了药，6小时后提醒我) is reminded of by that reminder alone
+        one_off = await uow.reminders.with_records([r.about.id for _, r in due if r.key.startswith("med:")])
+    due = [(family, r) for family, r in due if not (r.key.startswith("med:") and r.about.id in one_off)]
     sent = 0
     for family, reminder in due:
         sent += await _claim_and_send(database, push, family, reminder, now, instance_id)

@@ -19,6 +19,7 @@ from bot.clock import Clock
 from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
 from bot.push.attempts import record_attempt
+from bot.push.one_off import ChatPush, run_one_off
 from bot.push.reminders import run_reminders
 from bot.push.summaries import SummaryBuilder
 from storage.engine import Database
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 DAILY, WEEKLY = "daily", "weekly"
 SUNDAY = 6
 REMINDERS_JOB = "reminders"
+ONE_OFF_JOB = "one-off-reminders"
 RETRY_JOB = "summary-retry"
 
 
@@ -59,7 +61,8 @@ class SummaryScheduler:
                  instance_id: str, grace: timedelta = timedelta(hours=3), *,
                  chart_dir: Path | None = None,
                  reminder_every: timedelta = timedelta(minutes=5),
-                 lease: timedelta = SUMMARY_CLAIM_LEASE) -> None:
+                 lease: timedelta = SUMMARY_CLAIM_LEASE, chats: ChatPush | None = None,
+                 one_off_every: timedelta = timedelta(seconds=20)) -> None:
         self.database = database
         self.push = push
         self.clock = clock
@@ -67,13 +70,17 @@ class SummaryScheduler:
         self.grace = grace
         self.reminder_every = reminder_every
         self.lease = lease
+        self.chats = chats                  # one-off reminders go to the chat they were asked in
+        self.one_off_every = one_off_every
         self.builder = SummaryBuilder(chart_dir)
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self) -> None:
-        """Rebuild the jobs, send what is overdue within the grace period, start ticking."""
+        """Rebuild the jobs, send what is overdue within the grace period (summaries and one-off
+        reminders that fell due while the bot was down), start ticking."""
         await self.rebuild_jobs()
         await self.catch_up()
+        await self.check_one_off()
         self.scheduler.start()
 
     def shutdown(self) -> None:
@@ -89,6 +96,10 @@ class SummaryScheduler:
         self.scheduler.add_job(self.check_reminders, IntervalTrigger(
             seconds=self.reminder_every.total_seconds()), id=REMINDERS_JOB,
             replace_existing=True, coalesce=True, max_instances=1)
+        if self.chats is not None:
+            self.scheduler.add_job(self.check_one_off, IntervalTrigger(
+                seconds=self.one_off_every.total_seconds()), id=ONE_OFF_JOB,
+                replace_existing=True, coalesce=True, max_instances=1)
         self.scheduler.add_job(self.retry_stale_claims, IntervalTrigger(
             seconds=self.reminder_every.total_seconds()), id=RETRY_JOB,
             replace_existing=True, coalesce=True, max_instances=1)
@@ -190,6 +201,12 @@ class SummaryScheduler:
 
     async def check_reminders(self) -> int:
         return await run_reminders(self.database, self.push, self.clock, self.instance_id)
+
+    async def check_one_off(self) -> int:
+        """The one-off reminders due now (each sent once, to the chat it was asked in)."""
+        if self.chats is None:
+            return 0
+        return await run_one_off(self.database, self.chats, self.clock, self.instance_id, lease=self.lease)
 
     async def _families(self) -> list[FamilyInfo]:
         async with self.database.unit_of_work() as uow:

@@ -15,6 +15,7 @@ from bot.push.charts import (
     WeekChartData,
     merged_week_chart_data,
     render_growth_chart,
+    render_rhythm_chart,
     render_week_chart,
     week_chart_data,
 )
@@ -30,12 +31,16 @@ from domain.summary.days import (
     summarise_days,
     summarise_with_comparisons,
 )
+from domain.summary.rhythm import day_rhythm
 from domain.turn import BabyView
 from domain.vocabulary import ReplyKind
 from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
 
 HISTORY_DAYS = 7
+CHART_DAYS = 7
+CHART_PANELS = {"week": ("milk", "sleep", "diapers"), "sleep": ("sleep",), "feeding": ("milk",),
+                "diapers": ("diapers",)}
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,29 @@ class SummaryBuilder:
                                             family.language)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
+
+    async def chart_reply(self, uow: UnitOfWork, family: FamilyInfo, chart: str, as_of: datetime) -> OutgoingReply:
+        """这周睡眠图 / 喂奶趋势 / 尿布图表 / 这周图表: the last 7 days' panel(s); 作息图: the week's rhythm."""
+        local_date = as_of.astimezone(family.tz).date()
+        per_baby = await self.load_days(uow, family, local_date, as_of)
+        if not per_baby:
+            return OutgoingReply(ReplyKind.ANSWER, _no_baby(family), language=family.language)
+        lang = language_of(family.language)
+        path = self.chart_dir / f"{chart}-{family.id}-{local_date}.png"
+        first = local_date - timedelta(days=CHART_DAYS - 1)
+        if chart == "rhythm":
+            dates = [first + timedelta(days=i) for i in range(CHART_DAYS)]
+            shown = per_baby[0]
+            rhythm = day_rhythm(shown.records, family.tz, dates, as_of)
+            image = await asyncio.to_thread(render_rhythm_chart, rhythm, path, family.language, shown.baby.name)
+            words = text(lang, "chart_reply.rhythm", first=first, last=local_date, baby=shown.baby.name)
+            if len(per_baby) > 1:
+                words += text(lang, "chart_reply.first_baby_only")
+        else:
+            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
+                                            family.language, CHART_PANELS[chart])
+            words = text(lang, f"chart_reply.{chart}", first=first, last=local_date)
+        return OutgoingReply(ReplyKind.ANSWER, words, image=image, language=family.language)
 
     async def growth_reply(self, uow: UnitOfWork, family: FamilyInfo, measure: str = "weight_kg"
                            ) -> OutgoingReply:

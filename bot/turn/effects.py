@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.tasks import PendingTask
 from domain.turn import (
+    CancelReminders,
     CreateInvite,
     DeleteRecord,
     Effect,
@@ -16,6 +17,7 @@ from domain.turn import (
     RestoreRecord,
     RevokeInvites,
     SaveTask,
+    SetReminder,
     SetRole,
     UpdateProfile,
     UpdateRecord,
@@ -41,6 +43,8 @@ class TurnScope:
     member_id: int
     message_id: int
     now: datetime
+    platform: str = ""           # the chat the message came from (a one-off reminder goes back there)
+    chat_id: str = ""
 
 
 async def apply_effects(uow: UnitOfWork, effects: tuple[Effect, ...], scope: TurnScope) -> Applied:
@@ -52,6 +56,10 @@ async def apply_effects(uow: UnitOfWork, effects: tuple[Effect, ...], scope: Tur
         elif isinstance(effect, WriteRecord):
             applied.written.append(await _write(uow, effect, scope, applied.task))
             applied.log.append("record:create")
+        elif isinstance(effect, SetReminder):
+            record_id = applied.written[-1] if effect.with_record and applied.written else None
+            await _set_reminder(uow, effect, scope, record_id)
+            applied.log.append("reminder:set")
         else:
             apply, touched, line = _HANDLERS[type(effect)]
             await apply(uow, effect, scope)
@@ -138,6 +146,21 @@ async def _revoke_invites(uow: UnitOfWork, effect: RevokeInvites, scope: TurnSco
                   after={"revoked": count})
 
 
+async def _set_reminder(uow: UnitOfWork, effect: SetReminder, scope: TurnScope, record_id: int | None) -> None:
+    reminder_id = await uow.reminders.add(family_id=scope.family_id, member_id=scope.member_id,
+                                          platform=scope.platform, chat_id=scope.chat_id, due_at=effect.due_at,
+                                          about=effect.about, message_id=scope.message_id, record_id=record_id,
+                                          now=scope.now)
+    uow.audit.add(scope.family_id, scope.member_id, "reminder_set", scope.now, record_id=record_id,
+                  message_id=scope.message_id, after={"reminder": reminder_id, "due_at": effect.due_at.isoformat()})
+
+
+async def _cancel_reminders(uow: UnitOfWork, effect: CancelReminders, scope: TurnScope) -> None:
+    count = await uow.reminders.cancel(scope.family_id, effect.reminder_ids, scope.member_id, scope.now)
+    uow.audit.add(scope.family_id, scope.member_id, "reminders_cancelled", scope.now, message_id=scope.message_id,
+                  after={"reminders": list(effect.reminder_ids), "cancelled": count})
+
+
 Handler = Callable[[UnitOfWork, Any, TurnScope], Awaitable[None]]
 
 # effect type → (how to apply it, which id list of `Applied` it touches, its log line)
@@ -151,4 +174,5 @@ _HANDLERS: dict[type, tuple[Handler, str | None, str]] = {
     UpdateProfile: (_update_profile, None, "profile:update"),
     CreateInvite: (_create_invite, None, "family:invite"),
     RevokeInvites: (_revoke_invites, None, "family:invites_revoked"),
+    CancelReminders: (_cancel_reminders, None, "reminder:cancel"),
 }

@@ -24,6 +24,7 @@ from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarge
 from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
+from storage.repositories.audit import AuditInfo
 from storage.repositories.families import FamilyInfo, MemberInfo
 from storage.unit_of_work import UnitOfWork
 
@@ -103,12 +104,14 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         recent_records=await _recent_records(uow, ctx, tasks.set_aside or tasks.active),
         set_aside_task=tasks.set_aside,
         open_sleep=await uow.records.open_sleep(ctx.family.id, ctx.zone),
+        open_sleeps=tuple(await uow.records.open_sleeps(ctx.family.id, ctx.zone)),
         undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
         press=press, query_records=await query_records(uow, ctx, extraction),
         query_facts=await query_facts(uow, ctx, extraction),
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
+        reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
         units_unchosen=units_unchosen(ctx.family.settings.get("units")),
         babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
@@ -162,7 +165,18 @@ async def _recent_records(uow: UnitOfWork, ctx: TurnContext, task: PendingTask |
 
 
 async def _undo_target(uow: UnitOfWork, ctx: TurnContext, record_id: int | None) -> UndoTarget | None:
+    """The last write (of a record, or of any), with the other records the same message wrote."""
     entry = await uow.audit.last_record_write(ctx.family.id, record_id)
+    target = await _target_of(uow, ctx, entry)
+    if target is None or entry.message_id is None or entry.action == "record_delete":
+        return target
+    others = [e for e in await uow.audit.record_writes_of_message(ctx.family.id, entry.message_id)
+              if e.record_id != entry.record_id]
+    together = [t for t in [await _target_of(uow, ctx, e) for e in others] if t is not None]
+    return replace(target, together=tuple(together)) if together else target
+
+
+async def _target_of(uow: UnitOfWork, ctx: TurnContext, entry: AuditInfo | None) -> UndoTarget | None:
     if entry is None or entry.record_id is None:
         return None
     record = await uow.records.by_id(ctx.family.id, entry.record_id, ctx.zone)

@@ -31,7 +31,8 @@ class ReplyResolver:
         self.charts = charts
         self.page_links: PageLinkMaker | None = None      # set when the family page is served
         self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
-                                            "page_link": self._page_link}
+                                            "query_chart": self._chart,
+                                            "page_link": self._page_link, "companion": self._companion}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
                       active: PendingTask | None) -> OutgoingReply | None:
@@ -59,6 +60,14 @@ class ReplyResolver:
             if self.page_links else None
         words = text(ctx.lang, "reply.page_link", link=link) if link else text(ctx.lang, "reply.page_unavailable")
         return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
+
+    async def _companion(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """The chat companion's own words (bot/turn/conversation.py), not a catalogue text."""
+        return OutgoingReply(ReplyKind.CHAT, values["text"], language=ctx.lang.value)
+
+    async def _chart(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart: the picture asked for, of the last 7 days."""
+        return await self.summaries.chart_reply(uow, ctx.family, values["chart"], as_of=ctx.now)
 
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""

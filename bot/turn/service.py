@@ -9,15 +9,18 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock, utc_now
+from bot.companion.agent import Companion
+from bot.logs import current_trace
 from bot.protocol import IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import decode
+from bot.turn.conversation import Conversation
 from bot.turn.effects import Applied, TurnScope, apply_effects
 from bot.turn.incoming import MAX_TEXT, normalised, too_long, too_long_decision
 from bot.turn.joining import join_or_explain
 from bot.turn.loading import LoadedTasks, TurnContext, build_turn, load_context, load_tasks
 from bot.turn.replies import ReplyResolver
-from bot.turn.trace import new_trace_id, trace_steps
-from bot.turn.understanding import BUTTON_PRESS, NOT_READ, understand
+from bot.turn.trace import Stopwatch, new_trace_id, trace_steps
+from bot.turn.understanding import BUTTON_PRESS, NOT_READ, extraction_request
 from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
 from domain.chats import ChatView
@@ -38,10 +41,12 @@ Announce = Callable[[FamilyInfo, OutgoingReply, str], Awaitable[bool]]
 
 class ChatService:
     def __init__(self, database: Database, extractor: Extractor, replies: ReplyResolver, *,
-                 clock: Clock = utc_now, bot_names: tuple[str, ...] = BOT_NAMES) -> None:
+                 clock: Clock = utc_now, bot_names: tuple[str, ...] = BOT_NAMES,
+                 companion: Companion | None = None) -> None:
         self.database = database
         self.extractor = extractor
         self.replies = replies
+        self.conversation = Conversation(companion, replies)     # step 8: what the domain did not understand
         self.clock = clock
         self.bot_names = bot_names
         self.on_settings_changed: SettingsChanged | None = None   # e.g. reschedule the daily summary
@@ -53,17 +58,22 @@ class ChatService:
         database is unavailable: then there is no reply and the result says to leave the message for the
         platform to deliver again."""
         msg = normalised(msg)                    # before anything else reads the message
+        token = current_trace.set(None)
         try:
             return await self._handle(msg)
         except Unavailable as down:
             trace_id = new_trace_id()
+            current_trace.set(trace_id)
             log.warning("turn %s not run, the database is unavailable (%s): left for redelivery", trace_id, down)
             return TurnResult(reply=None, trace_id=trace_id, failed=True, retry_later=True)
         except Exception:
             trace_id = new_trace_id()
+            current_trace.set(trace_id)
             log.error("turn %s failed (%s message)", trace_id, msg.platform, exc_info=True)
             apology = OutgoingReply(ReplyKind.ERROR, both_languages("telegram.apology", RUN_ON))
             return TurnResult(reply=apology, trace_id=trace_id, failed=True)
+        finally:
+            current_trace.reset(token)
 
     async def _handle(self, msg: IncomingMessage) -> TurnResult:
         """A lost compare-and-set (two members at once) re-runs the turn."""
@@ -82,6 +92,7 @@ class ChatService:
 
     async def _turn(self, msg: IncomingMessage) -> TurnResult:
         trace_id = new_trace_id()
+        current_trace.set(trace_id)
         async with self.database.unit_of_work() as uow:
             chat = await uow.families.chat(msg.platform, msg.chat_id)
             if chat is None:
@@ -111,21 +122,31 @@ class ChatService:
     async def _decide_and_apply(self, uow: UnitOfWork, family: FamilyInfo, chat: ChatView, member: MemberInfo,
                                 msg: IncomingMessage, incoming_id: int, trace_id: str,
                                 newcomer: bool) -> TurnResult:
+        watch = Stopwatch()
         ctx = await load_context(uow, family, chat, msg, self.clock())
         tasks = await load_tasks(uow, ctx)
         unread = too_long(msg)                   # stored, answered, not read: nothing changes
-        outcome = NOT_READ if unread else BUTTON_PRESS if msg.press is not None else await understand(
-            uow, self.extractor, ctx, msg.text, incoming_id, tasks.active, self.bot_names)
+        request = None if unread or msg.press is not None else await extraction_request(
+            uow, ctx, msg.text, incoming_id, tasks.active, self.bot_names)
+        watch.lap("loading")
+        outcome = NOT_READ if unread else BUTTON_PRESS if request is None else await self.extractor.extract(request)
+        watch.lap("extraction")
         turn = await build_turn(uow, ctx, member, msg, outcome.extraction, tasks, newcomer)
         heard = ctx.chat.kind != ChatKind.GROUP.value or msg.addressed_to_bot
         decision = too_long_decision(heard) if unread else \
             _forged_press() if msg.press and ctx.press is None else decide_turn(turn)
+        watch.lap("decision")
+        talk = await self.conversation.respond(uow, ctx, member, msg, request, outcome, decision, tasks)
+        decision = talk.decision
+        watch.lap("companion")
         applied = await apply_effects(uow, decision.effects, TurnScope(family.id, member.id, incoming_id,
-                                                                       ctx.clock_now))
+                                                                       ctx.clock_now, msg.platform, msg.chat_id))
+        watch.lap("effects")
         reply = await self.replies.resolve(uow, ctx, decision.reply, applied, tasks.active)
         reply_id = await _store_reply(uow, ctx, msg, incoming_id, reply, trace_id)
+        watch.lap("reply")
         uow.traces.add(trace_id=trace_id, message_id=incoming_id, family_id=family.id, at=ctx.clock_now,
-                       steps=trace_steps(outcome, decision, applied, reply))
+                       steps=trace_steps(outcome, decision, applied, reply, talk.companion, watch))
         return _result(reply, trace_id, incoming_id, reply_id, applied, decision, family.id)
 
     async def _member(self, uow: UnitOfWork, family: FamilyInfo, msg: IncomingMessage) -> tuple[MemberInfo, bool]:

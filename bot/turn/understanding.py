@@ -28,16 +28,20 @@ NOT_READ = ExtractionOutcome(Extraction(intent=Intent.CHAT), "none", 0.0, False)
 
 async def understand(uow: UnitOfWork, extractor: Extractor, ctx: TurnContext, text: str, incoming_id: int,
                      active: PendingTask | None, bot_names: tuple[str, ...]) -> ExtractionOutcome:
+    return await extractor.extract(await extraction_request(uow, ctx, text, incoming_id, active, bot_names))
+
+
+async def extraction_request(uow: UnitOfWork, ctx: TurnContext, text: str, incoming_id: int,
+                             active: PendingTask | None, bot_names: tuple[str, ...]) -> ExtractionRequest:
     recent = await uow.messages.recent(ctx.family.id, incoming_id, MAX_CONTEXT_MESSAGES)
     people = {m.id: m for m in ctx.members}
     chats = await uow.families.chats(ctx.family.id)
     labels = chat_labels(chats, people, ctx.lang) if len(chats) > 1 else {}
-    request = ExtractionRequest(text=text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
-                                recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang, labels),
-                                task=task_hint(active),
-                                babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
-                                bot_names=bot_names)
-    return await extractor.extract(request)
+    return ExtractionRequest(text=text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
+                             recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang, labels),
+                             task=task_hint(active),
+                             babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
+                             bot_names=bot_names)
 
 
 def task_hint(task: PendingTask | None) -> TaskHint | None:

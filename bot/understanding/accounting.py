@@ -35,7 +35,7 @@ _DAY_OF_MONTH = re.compile(r"(\d{1,2})\s*[日号](?!\d)|\b(?:jan|feb|mar|apr|may
 _DEGREES_TENTHS = re.compile(r"(\d{2})\s*度\s*(\d)(?!\d)")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 # not quantities: 二宝 → 2宝, 老2, vitamin D3, 最后一次 → 最后1次, 一瓶 (a bottle) → 1瓶
-_NAME_NUMBER = re.compile(r"\d(?=\s*宝)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
+_NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
                           r"|(?<![\d.])1(?=\s*[瓶顿杯碗勺口下])")
 FACTORS = (1, 29.5735, 0.5, 0.05, 0.001, 0.45359237, 0.028349523, 2.54, 0.1, 100, 60, 1 / 60, 2)
 
@@ -159,8 +159,14 @@ def _summary_clock(reading: Extraction) -> tuple[int, int] | None:
 
 def _times(reading: Extraction, now: datetime, names: tuple[str, ...] = ("start", "end", "time")) -> list[datetime]:
     """The reading's times in the family's zone (a time with no zone is read in it; absurd years are none)."""
-    values = [getattr(reading.slots, n) for n in names] + [reading.reference and reading.reference.at]
+    values = [getattr(slots, n) for slots in _all_slots(reading) for n in names] + \
+        [reading.reference and reading.reference.at]
     return [_local(t, now) for t in values if isinstance(t, datetime) and 2000 <= t.year <= 2100]
+
+
+def _all_slots(reading: Extraction) -> list:
+    """The slots of every fact the reading proposes (a message may say several)."""
+    return [reading.slots, *(f.slots for f in reading.also)]
 
 
 def _local(t: datetime, now: datetime) -> datetime:
@@ -168,17 +174,17 @@ def _local(t: datetime, now: datetime) -> datetime:
 
 
 def _numbers(reading: Extraction) -> list[float]:
-    parts = (reading.slots, reading.profile, reading.settings)
+    parts = (*_all_slots(reading), reading.profile, reading.settings)
     return [float(v) for part in parts if part is not None for _, v in part
             if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
 
 
 def _kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     """Where the reading's texts (a note, a food, a name as said) stand in the message."""
-    kept = [v for part in (reading.slots, reading.profile, reading.role_change) if part is not None
+    kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
             for _, v in part if isinstance(v, str) and v]
     spans = []
-    for value in (*kept, reading.baby or ""):
+    for value in (*kept, reading.baby or "", *(f.baby or "" for f in reading.also)):
         for form in {value, normalise(value)}:
             at = text.find(form) if form else -1
             if at >= 0:

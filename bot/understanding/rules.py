@@ -10,8 +10,10 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
+from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
@@ -22,7 +24,7 @@ from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Intent, ProfileChange, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
@@ -38,6 +40,13 @@ _CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\bnoon
 def extract(request: ExtractionRequest) -> Extraction:
     """The reading of one message, with the numbers and times it did not use (accounting.py)."""
     text = normalise(request.text.strip())
+    asked = read_reminder(text, request.now)
+    if asked is not None:
+        return _reminder(request, *asked)
+    return _reading(request, text)
+
+
+def _reading(request: ExtractionRequest, text: str) -> Extraction:
     try:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
@@ -50,6 +59,16 @@ def extract(request: ExtractionRequest) -> Extraction:
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
+
+
+def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) -> Extraction:
+    """A one-off reminder; said after a fact (刚喂了药,6小时后提醒我), the fact is read from the rest and
+    the reminder goes with it. The reminder's own words are accounted for by the reminder."""
+    if reminder.action == "set" and rest.strip(" ,，.。"):
+        reading = _reading(replace(request, text=rest), rest)     # the fact alone, without the reminder's words
+        if reading.intent in (Intent.RECORD, Intent.SUPPLY) and reading.record_type is not None:
+            return reading.model_copy(update={"reminder": reminder, "addressed_to_bot": True})
+    return Extraction(intent=Intent.REMIND, reminder=reminder, addressed_to_bot=True)
 
 
 def _read(request: ExtractionRequest, text: str) -> Extraction:
@@ -85,7 +104,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     referred = read_reference(body, request.now)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    return _record_or_fragment(request, body, bool(correction), common)
+    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
+    return several or _record_or_fragment(request, body, bool(correction), common)
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:
@@ -121,6 +141,9 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
                                    raw=request.text, default_now=not supplying)
+    if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
+            and slots.start and not slots.end:
+        slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
@@ -145,7 +168,8 @@ def _record_type(text: str) -> RecordType | None:
         return other
     feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
     if not feeding and lx.EATING_VERBS.search(text):
-        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or not lx.CHAT_QUESTION.search(text)
+        feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
+            not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
     sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
     if feeding and sleep:
@@ -163,6 +187,12 @@ def _topic(request: ExtractionRequest) -> RecordType | None:
         if found:
             return found
     return None
+
+
+def _asked_when_awake(request: ExtractionRequest) -> bool:
+    """The open sleep task knows when the sleep began and waits for its end."""
+    slots = request.task.slots if request.task else {}
+    return bool(slots.get("start")) and not slots.get("end")
 
 
 def _night_context(request: ExtractionRequest) -> bool:
@@ -252,7 +282,7 @@ def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
 
 def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, SleepEvent | None]:
     wakings = lx.NIGHT_WAKINGS.search(text)
-    night_wakings = int(wakings.group(1)) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
+    night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
     if times.point and not start and times.duration_min and not _CLOCK.search(text):
@@ -269,9 +299,15 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
                  night_wakings=night_wakings), event
 
 
+def _wakings(m: re.Match[str]) -> int:
+    return int(m.group("n")) if m.group("n") else lx.WAKING_WORDS[m.group("word").lower()]
+
+
 def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent | None:
     if times.start or has_wakings:
         return None
+    if lx.STILL_ASLEEP.search(text):       # 还没醒 (还在睡，11点睡着的: a time says when it began)
+        return SleepEvent.FELL_ASLEEP if times.point else SleepEvent.STILL_ASLEEP
     if lx.WOKE_UP.search(text):
         return SleepEvent.WOKE_UP
     if lx.FELL_ASLEEP.search(text) and not times.duration_min:

@@ -18,12 +18,17 @@ def _words(pattern: str) -> re.Pattern[str]:
 
 _P = r"[\s,，。.!！~～…]*"
 CONFIRM = re.compile(rf"^{_P}(确认|确定|对的?|是的|是|好的?|好滴|没错|嗯+|可以|行|记吧|记上|ok|okay|yes|yep|yeah|confirm|correct|sure|right|y){_P}(就现在|就这样|没问题|记吧|对)?{_P}$", re.I)
-CANCEL = re.compile(rf"^{_P}(算了|取消|不用了?|不要了?|不记了|别记了|先不记|cancel|never ?mind|forget it|no|nope|stop){_P}(吧|了)?{_P}$", re.I)
+CANCEL = re.compile(rf"^(?!{_P}$){_P}(算了|取消|不用了?|不要了?|不记了|别记了|先不记|cancel|never ?mind|forget it|no|nope|stop)?{_P}"
+                    rf"(不改了|不用改了?|别改了|先不改了?|不记了|不用了|不要了|leave it|don'?t change it|keep it)?{_P}(吧|了)?{_P}$",
+                    re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|应该是|其实是|no[,，]|not |actually|wrong|oops|i mean)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
 EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|drank|drink|\bfed\b|\bfeed|\bate\b|eat|bottle of", re.I)
+# grown-ups' meals: 周末去吃烤鸭吧 is chatter, not a feed (unless a baby food or an amount is said)
+ADULT_MEAL = re.compile(r"去吃|出去吃|吃饭|吃个饭|下馆子|饭店|餐厅|外卖|火锅|烤鸭|烧烤|聚餐|咱们吃|我们吃|我吃|你吃|"
+                        r"吃什么好|let'?s (?:go )?(?:eat|get)|go out (?:to|for)|restaurant|takeout|take-out|dinner out", re.I)
 CHAT_QUESTION = re.compile(r"什么|吗[?？]?$|呢[?？]?$|what|\?$|？$", re.I)
 
 BIRTH_DATE = re.compile(r"(?:生日|出生日期|出生|birthday|birth ?date|born)\D{0,8}?(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})", re.I)
@@ -32,7 +37,8 @@ BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千
 SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)   # beside a birth date: the sex too
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
-SLEEP_WORDS = re.compile(r"睡|醒|午觉|小觉|sleep|slept|nap|asleep|woke|awake|bed", re.I)
+_DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
+SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
@@ -55,16 +61,26 @@ AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克))", re.I)
 
-FELL_ASLEEP = re.compile(r"睡着了|睡了$|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
-WOKE_UP = re.compile(r"醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now", re.I)
-NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?)\s*(\d+)\s*(?:次|回|times?)", re.I)
-NO_WAKINGS = re.compile(r"没醒|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
+FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
+WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now|"
+                     r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
+STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet", re.I)
+NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|waking up)\s*"
+                           r"(?:(?P<n>\d+)\s*(?:次|回|times?)|(?P<word>once|twice)\b)", re.I)
+WAKING_WORDS = {"once": 1, "twice": 2}
+NO_WAKINGS = re.compile(r"(?<!还)没醒(?!呢)|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
 NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
 
+# pictures asked for in chat (readers/questions.py): 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart / rhythm chart
+PICTURE_WORDS = _words(r"图表|[^照]图$|[^照]图[吗呢?？!！。,，\s]|^图|趋势|走势|\bcharts?\b|\bgraphs?\b|\btrends?\b|\bplot\b")
+RHYTHM_WORDS = _words(r"作息|规律图|\brhythm\b|\broutine chart\b|\bdaily pattern\b|\bschedule chart\b")
+GROWTH_CHART_WORDS = _words(r"生长|成长|体重|身高|身长|头围|growth|weight|height|length|head")
+MILK_WORDS = _words(r"奶量|喂奶|吃奶|喝奶|\bmilk\b|\bfeeds?\b|\bfeeding\b|\bbottles?\b")
+WEEK_CHART_WORDS = _words(r"这周|本周|一周|7天|七天|每日|每天|\bweek(ly)?\b|\bdaily\b|\bsummary\b")
 SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)
 
 # --- diapers ------------------------------------------------------------------------------
-DIAPER_WORDS = _words(r"尿布|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies")
+DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies")
 WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
 SOLID_WORDS = _words(r"拉了|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|"
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
@@ -77,6 +93,13 @@ STOOL_COLORS: list[tuple[re.Pattern[str], str]] = [
     (_words(r"黑|胎便|black|tarry"), "black"),
     (_words(r"棕|褐|咖啡|brown"), "brown"),
     (_words(r"黄|yellow|mustard"), "yellow"),
+]
+STOOL_CONSISTENCIES: list[tuple[re.Pattern[str], str]] = [
+    (_words(r"水样|水便|蛋花|像水|\bwatery\b"), "watery"),
+    (_words(r"稀|\bloose\b|\brunny\b"), "loose"),
+    (_words(r"糊状|偏软|软|\bsoft\b|\bmushy\b|\bpasty\b"), "soft"),
+    (_words(r"成形|成型|条状|\bformed\b|\bwell[- ]formed\b"), "formed"),
+    (_words(r"干硬|很硬|硬|羊屎|颗粒状|\bhard\b|\bpellets?\b"), "hard"),
 ]
 
 # --- growth -------------------------------------------------------------------------------
@@ -161,7 +184,8 @@ IN_CHINESE = _words(r"(用|说|改成|切换到?)中文|中文回复|reply in ch
 # --- questions --------------------------------------------------------------------------------
 ASKS = re.compile(r"多少|几次|几片|几个|几回|几趟|多久|多长|几点|什么时候|几个小时|总共|一共|"
                   r"how much|how many|how long|when did|what time|\btotal\b", re.I)
-LAST = re.compile(r"上次|上一次|最后一次|最近一次|last time|when did|when was|"
+LAST = re.compile(r"上次|上一次|最后一次|最近一次|last time|when did|when was|多久没|多长时间没|多久了没|"
+                  r"几点(?:喝|吃|喂|换|拉|尿)的|什么时候(?:喝|吃|喂|换|拉|尿)的|how long since|since (?:the |her |his )?last|"
                   r"\blast\b(?! night| week| month| evening| time i said)|\blatest\b|most recent", re.I)
 AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(ml|毫升|cc|oz|g\b|克|kg|斤|cm|分钟|小时|min|h\b|hours?|°|度|℃)", re.I)
 TIMELINE = re.compile(r"的记录$|的记录[?？吧呢]|记录了什么|记了什么|记了啥|记录呢|timeline|today's records|"
@@ -182,13 +206,14 @@ GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|
 MEASURE_GIVEN = re.compile(r"\d+(?:\.\d+)?\s*(kg|公斤|千克|斤|克|g\b|lb|cm|厘米|公分|°|度|℃|c\b|f\b)", re.I)
 
 # a question about diapers narrows to wet or dirty only by these (尿布 alone asks about all diapers)
-ASKED_SOLID = _words(r"拉了|拉屎|拉粑粑|拉臭臭|便便|大便|粑粑|臭臭|拉几次|\bpoo|\bdirty\b|bowel")
-ASKED_WET = _words(r"尿了|尿湿|小便|尿几次|\bpee|\bwet\b")
+ASKED_SOLID = _words(r"拉了|次拉|拉是|拉的|大号|拉屎|拉粑粑|拉臭臭|便便|大便|粑粑|臭臭|拉几次|\bpoo|\bdirty\b|bowel")
+ASKED_WET = _words(r"尿了|尿尿|撒尿|尿是|尿的|小号|尿湿|小便|尿几次|\bpee|\bwet\b")
 ASKED_PUMPING = _words(PUMPING_WORDS.pattern + r"|吸奶|吸了多少|挤奶|挤了|泵")
 ASKED_FEEDING = _words(FEEDING_WORDS.pattern + "|" + EATING_VERBS.pattern + r"|nurs")
 
 YESTERDAY = day_words_for(-1)
 DAY_BEFORE = day_words_for(-2)
+THREE_DAYS_BACK = day_words_for(-3)     # 大前天
 WEEK = re.compile(r"这周|本周|这个星期|这星期|这礼拜|这个礼拜|this week", re.I)
 DAYTIME = re.compile(r"白天|白日|daytime|during the day|in the day", re.I)
 NIGHT = _words(NIGHT_WORDS.pattern + r"|今晚|夜晚|tonight")     # a question about the night (晚上睡了多久)

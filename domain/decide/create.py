@@ -6,10 +6,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.decide.duplicates import TWIN_REASONS, earlier_twin, twin_question
+from domain.decide.items import item_effects, item_line, item_lines, items_reason, next_to_ask, several_done
 from domain.decide.uncertain import doubts
 from domain.limits import bottle_max_ml
 from domain.records import BOUNDS, Problem, fields_for, missing_fields, problems
-from domain.tasks import PendingTask, transition
+from domain.tasks import PendingTask, TaskItem, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, FeedingKind, RecordType, ReplyKind, TaskAction, TaskState
 
@@ -90,6 +91,8 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
                           last_supplied_by=turn.member.id,
                           requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING if doubt else None)
         ask = which_baby_reply(turn) if missing[0] == "baby" else ask_reply(record_type, missing, slots)
+        if saved.items:
+            ask = replace(ask, values={**ask.values, "items": item_lines(turn, saved)})
         if doubt.get("unaccounted"):
             ask = replace(ask, values={**ask.values, "doubt": doubt})
         return Decision(ask, (SaveTask(saved),), note="ask")
@@ -115,6 +118,8 @@ def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict
     """Everything known: read it back when uncertain or risky, ask about a twin on file, else write."""
     reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(task.record_type, fields, found,
                                                                              turn.now)
+    if task.items:
+        return _complete_several(turn, task, slots, fields, found, doubt, reason)
     if reason in (None, ConfirmReason.HEALTH_EVENT):
         twin = earlier_twin(turn, task.record_type, task.baby_id, fields)
         if twin is not None:
@@ -126,6 +131,26 @@ def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict
     return write_now(turn, task, fields)
 
 
+def _complete_several(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict[str, Any],
+                      found: list[Problem], doubt: dict[str, Any], reason: ConfirmReason | None) -> Decision:
+    """A fact of a message that said several is known: ask the next one, or confirm or write them all.
+    A possible duplicate is one more reason to confirm the message as a whole (no "same one?" question)."""
+    if reason in (None, ConfirmReason.HEALTH_EVENT):
+        twin = earlier_twin(turn, task.record_type, task.baby_id, fields)
+        reason = twin.reason if twin is not None else reason
+    following = next_to_ask(task, TaskItem(task.record_type, slots, task.baby_id, reason=reason))
+    if following is not None:
+        return advance_create(turn, following, {}, from_message=False)
+    reason = reason or items_reason(task)
+    if reason is None:
+        return write_now(turn, task, fields)
+    saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=slots, missing=(),
+                      requires_confirmation_reason=reason, last_supplied_by=turn.member.id)
+    reply = confirm_reply(saved, fields, found, doubt=doubt)
+    return Decision(replace(reply, values={**reply.values, "items": item_lines(turn, saved)}), (SaveTask(saved),),
+                    note="several: confirm")
+
+
 def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any]) -> Decision:
     """Write a complete record; a task that led here is completed in the same decision."""
     effects: list = []
@@ -134,6 +159,11 @@ def write_now(turn: Turn, task: PendingTask, fields: dict[str, Any]) -> Decision
         effects.append(SaveTask(save_step(task, TaskState.COMPLETED, turn.now, slots=storable(fields, fields),
                                       missing=(), confirmed_by=task.confirmed_by or turn.member.id)))
     effects.append(WriteRecord(task.record_type, task.baby_id, fields, from_task=stored))
+    if task.items:
+        more, lines = item_effects(turn, task)
+        effects += more
+        lines = [item_line(turn, task.record_type, fields, task.baby_id), *lines]
+        return Decision(several_done(effects, lines), tuple(effects), note=f"several: {len(lines)} written")
     reply = Reply(ReplyKind.RECORDED, "recorded", {"type": task.record_type, "fields": fields},
                   (Button("undo"),))
     return Decision(reply, tuple(effects), note="write")
@@ -147,7 +177,7 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
         return execute_profile(turn, task)
     if task.action is TaskAction.CREATE:
         fields = complete_fields(task.record_type, task.slots, turn.now)
-        twin = None if task.requires_confirmation_reason in TWIN_REASONS else \
+        twin = None if task.requires_confirmation_reason in TWIN_REASONS or task.items else \
             earlier_twin(turn, task.record_type, task.baby_id, fields)
         if twin is not None:                      # read back and confirmed; now the record on file
             return twin_question(turn, task, fields, twin)
@@ -164,6 +194,11 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
         return Decision(Reply(ReplyKind.ERROR, "target_gone"), (SaveTask(saved),), note="target gone")
     saved = save_step(confirmed, TaskState.COMPLETED, turn.now)
     fields = {k: v for k, v in task.slots.items() if v is not None}
+    if task.items:                                # a 醒了 confirmed with the message's other facts
+        effects, lines = item_effects(turn, task)
+        effects = [UpdateRecord(target.id, fields, target.fields), *effects]
+        lines = [item_line(turn, target.type, fields, target.baby_id), *lines]
+        return Decision(several_done(effects, lines), (SaveTask(saved), *effects), note="several: confirmed")
     return Decision(Reply(ReplyKind.UPDATED, "updated", {"type": target.type, "before": target.fields,
                                                          "fields": fields}, (Button("undo", target.id),)),
                     (SaveTask(saved), UpdateRecord(target.id, fields, target.fields)), note="update")
@@ -173,6 +208,8 @@ def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem
                   before: dict[str, Any] | None = None, doubt: dict[str, Any] | None = None) -> Reply:
     values = {"type": task.record_type, "fields": fields, "reason": task.requires_confirmation_reason,
               "before": before, "problems": list(found), "doubt": doubt or {}}
+    if task.items:
+        values["items"] = [{"type": i.record_type, "fields": i.fields, "reason": i.reason} for i in task.items]
     return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
 
 

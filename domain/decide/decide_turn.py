@@ -15,19 +15,22 @@ from domain.decide.door import at_the_door
 from domain.decide.duplicates import answer_twin, asks_same_or_another
 from domain.decide.guard import guarded
 from domain.decide.invites import decide_invite, join_here
+from domain.decide.new_record import baby_id_of, new_record
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
 from domain.decide.profile_questions import with_profile_question
+from domain.decide.reminders import decide_reminder, with_reminder
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
-from domain.decide.sleep_events import fell_asleep, woke_up
+from domain.decide.several import decide_several
+from domain.decide.sleep_events import still_asleep, with_baby
 from domain.decide.undo import undo
 from domain.decide.units_guess import with_units_guess
 from domain.extraction import Intent, SleepEvent
 from domain.permissions import Permission, may
 from domain.queries.answer import answer_query
-from domain.tasks import PendingTask, new_task, transition
+from domain.tasks import PendingTask, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, WriteRecord
 from domain.vocabulary import ChatKind, RecordType, ReplyKind, TaskAction, TaskState
 
@@ -39,7 +42,7 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
-    decided = guarded(checked, one_active_task(checked, _decide(checked)))
+    decided = guarded(checked, one_active_task(checked, with_reminder(checked, _decide(checked))))
     return with_newcomer_prompt(checked, with_profile_question(checked, with_units_guess(checked, decided)))
 
 
@@ -72,9 +75,12 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if e.intent is Intent.CANCEL:
         return _cancel(turn, task)
     if task.baby_id is None and named_baby(turn) is not None:
-        return advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
-    if e.intent is Intent.DELETE or e.reference is not None:
-        return None
+        return with_baby(turn, task, named_baby(turn)) or \
+            advance_create(turn, replace(task, baby_id=named_baby(turn)), e.slots.given())
+    if e.intent is Intent.DELETE or e.reference is not None or e.also:
+        return None             # several facts at once are a new topic, not a supply
+    if e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn, task)
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
@@ -125,12 +131,16 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.REMIND:
+        return decide_reminder(turn)
     if e.intent is Intent.PAGE:
         return Decision(Reply(ReplyKind.ANSWER, "page_link"), note="page link")
     if e.intent is Intent.QUERY and e.query:
         return Decision(answer_query(e.query, turn), note="query")
+    if e.also or e.every_baby and len(turn.babies) > 1:
+        return decide_several(turn)              # several facts in one message (several.py)
     if e.record_type is not None and (e.slots.given() or e.sleep_event or e.intent is Intent.RECORD):
-        return _new_record(turn)
+        return new_record(turn)
     return _chat(turn)
 
 
@@ -143,31 +153,13 @@ def _answer_without_task(turn: Turn) -> Decision:
     return Decision(Reply(ReplyKind.ANSWER, "nothing_to_confirm"), note="nothing to confirm")
 
 
-def _new_record(turn: Turn) -> Decision:
-    e = turn.extraction
-    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
-        return fell_asleep(turn)
-    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
-        return woke_up(turn)
-    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, _baby_id(turn))
-    return advance_create(turn, task, e.slots.given())
-
-
-def _baby_id(turn: Turn) -> int | None:
-    """The baby a message is about: the one named, the only one, or None (then we ask)."""
-    named = named_baby(turn)
-    if named is not None:
-        return named
-    return turn.babies[0].id if len(turn.babies) == 1 else None
-
-
 def _photo(turn: Turn) -> Decision:
     """A picture becomes a photo record at once (low risk), with its caption; undo is offered."""
     fields = {"time": turn.now, "file": turn.photo_file}
     caption = turn.extraction.slots.caption or turn.caption_text
     if caption:
         fields["caption"] = caption
-    baby = _baby_id(turn) or turn.babies[0].id
+    baby = baby_id_of(turn) or turn.babies[0].id
     reply = Reply(ReplyKind.RECORDED, "recorded", {"type": RecordType.PHOTO, "fields": fields}, (Button("undo"),))
     return Decision(reply, (WriteRecord(RecordType.PHOTO, baby, fields),), note="photo")
 

@@ -20,6 +20,7 @@ from domain.extraction import Extraction, Intent
 from domain.limits import (
     EARLIEST,
     PROFILE_BOUNDS,
+    REMINDER_BOUNDS,
     SETTINGS_BOUNDS,
     SLOT_BOUNDS,
     aware,
@@ -34,8 +35,9 @@ from domain.records import Problem
 from domain.turn import Decision, Reply, Turn
 from domain.vocabulary import ReplyKind
 
-_PARTS = ("slots", "profile", "reference", "role_change", "settings", "query")
-_NUMBER_BOUNDS = {"slots": SLOT_BOUNDS, "profile": PROFILE_BOUNDS, "settings": SETTINGS_BOUNDS}
+_PARTS = ("slots", "profile", "reference", "role_change", "settings", "query", "reminder")
+_NUMBER_BOUNDS = {"slots": SLOT_BOUNDS, "profile": PROFILE_BOUNDS, "settings": SETTINGS_BOUNDS,
+                  "reminder": REMINDER_BOUNDS}
 
 
 def at_the_door(turn: Turn) -> Turn | Decision:
@@ -61,6 +63,11 @@ def _cleaned(e: Extraction, turn: Turn) -> Extraction:
     update["clock_without_day"] = clean_text(e.clock_without_day) if e.clock_without_day else None
     if update.get("role_change") is not None and update["role_change"].member is None:
         update["role_change"] = None               # a role for nobody named is no role change
+    update["also"] = [f.model_copy(update={"slots": _clean_model(f.slots, turn),
+                                           "baby": clean_text(f.baby) if f.baby else None,
+                                           "said": clean_text(f.said) if f.said else None}) for f in e.also]
+    update["said"] = clean_text(e.said) if e.said else None
+    update["unread"] = [t for t in (clean_text(u) for u in e.unread) if t][:8]
     return e.model_copy(update=update)
 
 
@@ -83,8 +90,14 @@ def _first_problem(e: Extraction, turn: Turn) -> Problem | None:
             problem = _value_problem(part_name, name, value, turn, e)
             if problem is not None:
                 return problem
-    if e.baby:
-        return text_problem("baby", e.baby)
+    for fact in e.also:                          # each further fact of the message, checked the same way
+        for name, value in fact.slots:
+            problem = _value_problem("slots", name, value, turn, e.model_copy(update={"baby": fact.baby}))
+            if problem is not None:
+                return problem
+    for said in (e.baby, *(f.baby for f in e.also)):
+        if said and (problem := text_problem("baby", said)) is not None:
+            return problem
     return None
 
 

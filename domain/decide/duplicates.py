@@ -120,7 +120,8 @@ def writer_title(turn: Turn, record: RecordView) -> str | None:
 
 
 def asks_same_or_another(task: PendingTask) -> bool:
-    return task.state is TaskState.AWAITING_CONFIRMATION and \
+    """The task asks "the same one?" (a message of several facts is confirmed as a whole instead)."""
+    return task.state is TaskState.AWAITING_CONFIRMATION and not task.items and \
         task.requires_confirmation_reason is ConfirmReason.POSSIBLE_DUPLICATE
 
 

@@ -9,6 +9,7 @@ the effects a decision carries are checked against the member's role (domain/per
 - updating, deleting or restoring a record, or an update / delete task      → change_record
 - a profile change, or a task that proposes one                             → edit_profile
 - a role change, a settings change, handing out or revoking family codes    → manage
+- setting or cancelling a one-off reminder                                  → record
 
 A member without every right the effects need gets a refusal and nothing else: no effect at all.
 The decision code may refuse earlier and with a more specific text; this guard is the floor.
@@ -20,6 +21,7 @@ from dataclasses import replace
 from domain.permissions import Permission, may
 from domain.tasks import PendingTask
 from domain.turn import (
+    CancelReminders,
     CreateInvite,
     Decision,
     DeleteRecord,
@@ -29,6 +31,7 @@ from domain.turn import (
     RestoreRecord,
     RevokeInvites,
     SaveTask,
+    SetReminder,
     SetRole,
     Turn,
     UpdateProfile,
@@ -45,6 +48,7 @@ _EFFECT_RIGHT: dict[type, Permission] = {
     DeleteRecord: Permission.CHANGE_RECORD, RestoreRecord: Permission.CHANGE_RECORD,
     UpdateProfile: Permission.EDIT_PROFILE, SetRole: Permission.MANAGE, UpdateSettings: Permission.MANAGE,
     CreateInvite: Permission.MANAGE, RevokeInvites: Permission.MANAGE,
+    SetReminder: Permission.RECORD, CancelReminders: Permission.RECORD,
     GuessUnits: Permission.RECORD,      # added after the guard, to a turn that writes or asks (decide_turn.py)
 }
 # The refusal a family hears, by the first right that is missing (the friendly texts of render.py).

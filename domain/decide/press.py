@@ -6,6 +6,7 @@ from dataclasses import replace
 from domain.decide.create import advance_create, choice_slots, execute_confirmed
 from domain.decide.duplicates import answer_twin, asks_same_or_another
 from domain.decide.set_aside import is_restore, restore_set_aside
+from domain.decide.sleep_events import with_baby
 from domain.decide.undo import undo, undo_refusal
 from domain.permissions import Permission, may
 from domain.tasks import transition
@@ -66,7 +67,8 @@ def _press_on_task(turn: Turn, task) -> Decision:
         if value.startswith("b") and value[1:].isdigit():
             if all(b.id != int(value[1:]) for b in turn.babies):
                 return _rejected(ReplyKind.REFUSED, "stale_button")
-            return advance_create(turn, replace(task, baby_id=int(value[1:])), {})
+            return with_baby(turn, task, int(value[1:])) or \
+                advance_create(turn, replace(task, baby_id=int(value[1:])), {})
         slots = choice_slots(task, value)
         if slots is not None:
             return advance_create(turn, task, slots)

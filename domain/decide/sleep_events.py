@@ -1,44 +1,111 @@
-"""睡着了 opens a sleep; 醒了 closes the open one (a new fact, not a correction)."""
+"""睡着了 opens a sleep; 醒了 closes the open one (a new fact, not a correction).
+
+With several babies (twins) the sleep is the named baby's (米粒睡着了 is 米粒's); unnamed, 睡着了 asks
+which baby, and 醒了 closes the one open sleep — or asks which baby when more than one is asleep. The
+question is a task that keeps the event in its slots (`sleep_event`); the answer (a button, or the
+baby's name) finishes the event for that baby (`with_baby`).
+"""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
-from domain.decide.create import advance_create, confirm_reply, confirmation_reason
+from domain.babies import baby_named
+from domain.decide.create import (
+    advance_create,
+    confirm_reply,
+    confirmation_reason,
+    save_step,
+    which_baby_reply,
+    write_now,
+)
 from domain.decide.uncertain import doubts
+from domain.extraction import SleepEvent
 from domain.records import is_night_sleep, problems
-from domain.tasks import new_task
-from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
+from domain.tasks import PendingTask, new_task
+from domain.turn import Button, Decision, Effect, RecordView, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
+
+SLEEP_EVENT = "sleep_event"
+
+
+def open_sleeps(turn: Turn) -> tuple[RecordView, ...]:
+    return turn.open_sleeps or ((turn.open_sleep,) if turn.open_sleep is not None else ())
+
+
+def open_sleep_of(turn: Turn, baby_id: int | None) -> RecordView | None:
+    return next((s for s in open_sleeps(turn) if baby_id is None or s.baby_id == baby_id), None)
+
+
+def _baby(turn: Turn) -> int | None:
+    named = baby_named(turn.babies, turn.extraction.baby)
+    if named is not None:
+        return named.id
+    return turn.babies[0].id if len(turn.babies) == 1 else None
 
 
 def fell_asleep(turn: Turn) -> Decision:
-    if turn.open_sleep is not None:
-        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
-                        note="sleep already open")
     start = turn.extraction.slots.start or turn.now
+    baby = _baby(turn) if turn.babies else 0
+    if baby is None:
+        return _which_baby(turn, SleepEvent.FELL_ASLEEP, {"start": start})
+    return _open(turn, baby, start, task=None)
+
+
+def _open(turn: Turn, baby: int, start: datetime, task: PendingTask | None) -> Decision:
+    done = _done(turn, task)
+    already = open_sleep_of(turn, baby)
+    if already is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": already.fields}), done,
+                        note="sleep already open")
     fields = {"start": start}
     fatal = [p for p in problems(RecordType.SLEEP, fields, turn.now) if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
-    baby = turn.babies[0].id if turn.babies else 0
-    doubt = doubts(turn, fields, contributed=True)
+    doubt = doubts(turn, fields, contributed=task is None)
     if doubt:                                   # read back first: an open sleep from a time not fully read
-        task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
-        saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
+        opened = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
+        saved = replace(opened, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
                         requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING)
         return Decision(confirm_reply(saved, fields, doubt=doubt), (SaveTask(saved),), note="open sleep: confirm")
     reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo"),))
-    return Decision(reply, (WriteRecord(RecordType.SLEEP, baby, fields),), note="open sleep")
+    return Decision(reply, (*done, WriteRecord(RecordType.SLEEP, baby, fields, from_task=bool(done))),
+                    note="open sleep")
+
+
+def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
+    """还没醒 / still asleep: the sleep goes on. A sleep task that knows its start (asked "when did she
+    wake up?") is written as an open sleep; an open sleep on record is said back; else we ask since when."""
+    if task is not None and task.action is TaskAction.CREATE and task.record_type is RecordType.SLEEP \
+            and task.slots.get("start") and not task.slots.get("end"):
+        fields = {k: v for k, v in task.slots.items() if k in ("start", "nap", "notes") and v is not None}
+        written = write_now(turn, task, fields)
+        reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
+                      (Button("undo"),))
+        return replace(written, reply=reply, note="still asleep: open sleep")
+    if turn.open_sleep is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
+                        note="still asleep")
+    return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
 
 
 def woke_up(turn: Turn) -> Decision:
     end = turn.extraction.slots.end or turn.now
-    open_sleep = turn.open_sleep
-    if open_sleep is None:
-        baby = turn.babies[0].id if turn.babies else 0
+    baby = _baby(turn) if turn.babies else 0
+    asleep = open_sleeps(turn) if baby is None else tuple(s for s in open_sleeps(turn) if s.baby_id == baby)
+    if baby is None and len(asleep) != 1:
+        if not asleep:
+            return _which_baby(turn, SleepEvent.WOKE_UP, {**turn.extraction.slots.given(), "end": end})
+        return _which_baby(turn, SleepEvent.WOKE_UP, {"end": end}, among=asleep)
+    if not asleep:
         task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
         return advance_create(turn, task, {**turn.extraction.slots.given(), "end": end})
+    return _close(turn, asleep[0], end, task=None)
+
+
+def _close(turn: Turn, open_sleep: RecordView, end: datetime, task: PendingTask | None) -> Decision:
     fields = {**open_sleep.fields, "end": end}
     if "nap" not in open_sleep.fields or open_sleep.fields.get("nap") is None:
         fields["nap"] = not is_night_sleep(fields["start"], end)
@@ -46,20 +113,57 @@ def woke_up(turn: Turn) -> Decision:
     fatal = [p for p in found if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
-    doubt = doubts(turn, fields, contributed=True)
+    doubt = doubts(turn, fields, contributed=task is None)
     reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(RecordType.SLEEP, fields, found,
                                                                              turn.now)
+    done = _done(turn, task)
     if reason:
-        task = new_task(TaskAction.UPDATE, RecordType.SLEEP, turn.member.id, turn.now,
-                        open_sleep.baby_id, open_sleep.id)
-        saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
+        update = new_task(TaskAction.UPDATE, RecordType.SLEEP, turn.member.id, turn.now,
+                          open_sleep.baby_id, open_sleep.id)
+        saved = replace(update, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
                         requires_confirmation_reason=reason)
         return Decision(confirm_reply(saved, fields, found, before=open_sleep.fields, doubt=doubt),
-                        (SaveTask(saved),), note="close sleep: confirm")
+                        (*done, SaveTask(saved)), note="close sleep: confirm")
     reply = Reply(ReplyKind.UPDATED, "woke_up", {"type": RecordType.SLEEP, "fields": fields},
                   (Button("undo", open_sleep.id),))
-    return Decision(reply, (UpdateRecord(open_sleep.id, fields, open_sleep.fields),),
+    return Decision(reply, (*done, UpdateRecord(open_sleep.id, fields, open_sleep.fields)),
                     note="close sleep")
 
 
-__all__ = ["fell_asleep", "woke_up", "ConfirmReason"]
+def _which_baby(turn: Turn, event: SleepEvent, slots: dict[str, Any],
+                among: tuple[RecordView, ...] = ()) -> Decision:
+    """Twins, and nobody named: the question is a task that remembers the event."""
+    task = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, None)
+    saved = save_step(task, TaskState.PENDING, turn.now, slots={**slots, SLEEP_EVENT: event.value},
+                      missing=("baby",))
+    reply = which_baby_reply(turn)
+    if among:
+        asleep = {s.baby_id for s in among}
+        reply = replace(reply, buttons=tuple(b for b in reply.buttons
+                                             if not b.action.startswith("choose:b") or int(b.action[8:]) in asleep))
+    return Decision(reply, (SaveTask(saved),), note=f"which baby: {event.value}")
+
+
+def with_baby(turn: Turn, task: PendingTask, baby_id: int) -> Decision | None:
+    """The answer to "which baby?" for a sleep event: that baby's sleep opened or closed; None for any
+    other task (the caller advances it as usual)."""
+    event = task.slots.get(SLEEP_EVENT)
+    if task.action is not TaskAction.CREATE or event is None:
+        return None
+    if event == SleepEvent.FELL_ASLEEP.value:
+        return _open(turn, baby_id, task.slots.get("start") or turn.now, task)
+    asleep = open_sleep_of(turn, baby_id)
+    if asleep is None:
+        slots = {k: v for k, v in task.slots.items() if k != SLEEP_EVENT}
+        return advance_create(turn, replace(task, baby_id=baby_id, slots=slots), {}, from_message=False)
+    return _close(turn, asleep, task.slots.get("end") or turn.now, task)
+
+
+def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
+    """The question answered: its task completed in the same decision."""
+    if task is None:
+        return ()
+    return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
+
+
+__all__ = ["fell_asleep", "still_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from domain.decide.items import item_line
 from domain.turn import Decision, DeleteRecord, Reply, RestoreRecord, Turn, UndoTarget, UpdateRecord
 from domain.vocabulary import ReplyKind
 
@@ -21,6 +22,12 @@ def undo(turn: Turn, target: UndoTarget | None) -> Decision:
     refusal = undo_refusal(turn, target)
     if refusal:
         return Decision(refusal, note="undo refused")
+    if target.together:
+        return _undo_message(turn, target)
+    return _undo_one(target)
+
+
+def _undo_one(target: UndoTarget) -> Decision:
     record = target.record
     values = {"type": record.type, "fields": record.fields}
     if target.was_delete:
@@ -31,3 +38,13 @@ def undo(turn: Turn, target: UndoTarget | None) -> Decision:
                         (DeleteRecord(record.id, record.fields, undo=True),), note="undo create")
     return Decision(Reply(ReplyKind.UNDONE, "undone_update", {**values, "before": target.before}),
                     (UpdateRecord(record.id, target.before, record.fields),), note="undo update")
+
+
+def _undo_message(turn: Turn, target: UndoTarget) -> Decision:
+    """A message that wrote several records: one undo takes back all of them (each as _undo_one would)."""
+    still = sorted((t for t in (target, *target.together) if t.record.deleted == t.was_delete),
+                   key=lambda t: t.record.id)
+    effects = [e for t in still for e in _undo_one(t).effects]
+    lines = [item_line(turn, t.record.type, t.before or t.record.fields, t.record.baby_id) for t in still]
+    return Decision(Reply(ReplyKind.UNDONE, "undone_several", {"items": lines}), tuple(effects),
+                    note=f"undo {len(still)} of one message")

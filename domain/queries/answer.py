@@ -13,11 +13,12 @@ from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
-from domain.queries.latest import growth, last_record, next_doses, photos, temperature
+from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
 from domain.queries.totals import (
     daily_average,
     diaper_counts,
     feeding_totals,
+    night_totals,
     pumping_totals,
     sleep_totals,
     tummy_totals,
@@ -92,6 +93,14 @@ def _at(day: date, hour: int, now: datetime) -> datetime:
     return datetime.combine(day, time(hour), tzinfo=now.tzinfo)
 
 
+CHARTS = ("week", "sleep", "feeding", "diapers", "rhythm")
+
+
+def chart_of(detail: str | None) -> str:
+    """The picture a chart question asks for; anything else is the whole week chart."""
+    return detail if detail in CHARTS else "week"
+
+
 def answer_query(query: Query, turn: Turn) -> Reply:
     values: dict[str, Any] = {"period": query.period, "metric": query.metric, "day": query_day(query, turn.now),
                               "daypart": query.daypart, "detail": query.detail,
@@ -99,6 +108,8 @@ def answer_query(query: Query, turn: Turn) -> Reply:
                               "sleep_kind": query.sleep_kind}
     if query.metric is QueryMetric.GROWTH_CURVE:
         return Reply(ReplyKind.ANSWER, "query_growth_curve", {**values, "measure": query.detail or "weight_kg"})
+    if query.metric is QueryMetric.CHART:
+        return Reply(ReplyKind.ANSWER, "query_chart", {**values, "chart": chart_of(query.detail)})
     if query.metric is QueryMetric.SUMMARY:
         return Reply(ReplyKind.ANSWER, "query_summary", values)   # built by the summary service
     start, end = query_window(query, turn.now)
@@ -137,6 +148,7 @@ def _in_window(records: list[RecordView], start: datetime, end: datetime) -> lis
 
 Builder = Callable[[Query, list[RecordView], "BabyView | None", Turn, datetime, datetime], dict[str, Any]]
 
+
 def _feeding(query: Query, records: list[RecordView], start: datetime, end: datetime) -> dict[str, Any]:
     feeds = _in_window(records, start, end)
     totals = feeding_totals(feeds)
@@ -148,7 +160,8 @@ def _sleep(query: Query, records: list[RecordView], baby: BabyView | None, turn:
     """The sleep in the window (naps only when 午睡 / nap was asked); 睡了多久了 also gets the open sleep."""
     if query.sleep_kind is not None:
         records = [r for r in records if bool(r.fields.get("nap")) == (query.sleep_kind == "nap")]
-    totals = sleep_totals(records, start, end)
+    totals = night_totals(records, start, end, turn.now) if query.daypart == "night" and query.sleep_kind is None \
+        else sleep_totals(records, start, end)
     if query.shape is QueryShape.CURRENT:
         asleep = turn.open_sleep
         mine = asleep is not None and (baby is None or asleep.baby_id == baby.id)
@@ -171,7 +184,7 @@ BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.PUMPING_TOTAL: lambda q, rs, b, t, s, e: pumping_totals(_in_window(rs, s, e)),
     QueryMetric.TUMMY_TOTAL: lambda q, rs, b, t, s, e: tummy_totals(_in_window(rs, s, e)),
     QueryMetric.TIMELINE: lambda q, rs, b, t, s, e: {"records": sorted(_in_window(rs, s, e), key=_when)},
-    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
+    QueryMetric.LAST_FEEDING: lambda q, rs, b, t, s, e: last_feeding(rs, q.detail, t.now),
     QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),

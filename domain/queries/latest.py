@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.turn import BabyView, RecordView
-from domain.vocabulary import HealthKind
+from domain.vocabulary import MILK_KINDS, FeedingKind, HealthKind
 
 MEASURES = ("weight_kg", "height_cm", "head_cm")
 DOSE_LOOKBACK = timedelta(days=3)     # a dose older than this has no "next dose" worth telling
@@ -22,12 +22,24 @@ def newest_first(records: list[RecordView], now: datetime | None = None) -> list
     return sorted(timed, key=lambda r: (when(r), r.id), reverse=True)
 
 
-def last_record(records: list[RecordView], health_kind: str | None, now: datetime) -> dict[str, Any]:
-    """The newest record (of a health kind when one is asked: 上次吃药 → medication)."""
-    if health_kind:
-        records = [r for r in records if r.fields.get("kind") == health_kind]
+DIAPER_DETAILS = ("wet", "solid")     # 上次大便 asks for the last dirty diaper, 上次尿尿 the last wet one
+
+
+def last_record(records: list[RecordView], detail: str | None, now: datetime) -> dict[str, Any]:
+    """The newest record: of a health kind when one is asked (上次吃药 → medication), or a dirty / wet
+    diaper (上次大便 → solid)."""
+    if detail in DIAPER_DETAILS:
+        records = [r for r in records if r.fields.get(detail)]
+    elif detail:
+        records = [r for r in records if r.fields.get("kind") == detail]
     latest = newest_first(records, now)
     return {"last": latest[0] if latest else None, "now": now}
+
+
+def last_feeding(records: list[RecordView], detail: str | None, now: datetime) -> dict[str, Any]:
+    """The last feed: water is no feed; asked about milk (多久没喝奶了), only milk counts."""
+    kinds = MILK_KINDS if detail == "milk" else tuple(k.value for k in FeedingKind if k is not FeedingKind.WATER)
+    return last_record([r for r in records if (r.fields.get("kind") or "formula") in kinds], None, now)
 
 
 def growth(records: list[RecordView], baby: BabyView | None, facts: dict[str, Any]) -> dict[str, Any]:

@@ -5,27 +5,31 @@ from datetime import datetime
 from typing import Any
 
 from domain.turn import RecordView
-from domain.vocabulary import BREAST_METHODS, FeedingKind
+from domain.vocabulary import BREAST_METHODS, MILK_KINDS, FeedingKind
 
 
 def feeding_totals(feedings: list[RecordView]) -> dict[str, Any]:
-    """Milk feeds (count, ml by kind, nursing) and solids apart: an egg yolk is a meal, not a milk feed."""
+    """Milk feeds (count, ml by kind, nursing); water is told apart (it is no milk), and so are solids:
+    an egg yolk is a meal, not a milk feed."""
     by_kind: dict[str, float] = {}
-    breast_sessions, breast_minutes, solid_g = 0, 0.0, 0.0
+    breast_sessions, breast_minutes, solid_g, water_ml, water_count = 0, 0.0, 0.0, 0.0, 0
     solids = [r for r in feedings if r.fields.get("kind") == FeedingKind.SOLID_FOOD.value]
     for r in feedings:
         f = r.fields
-        if f.get("amount_ml"):
-            kind = f.get("kind") or "formula"
+        kind = f.get("kind") or "formula"
+        if kind == FeedingKind.WATER.value:
+            water_ml, water_count = water_ml + float(f.get("amount_ml") or 0), water_count + 1
+            continue
+        if f.get("amount_ml") and kind in MILK_KINDS:
             by_kind[kind] = by_kind.get(kind, 0) + f["amount_ml"]
         if f.get("method") in {m.value for m in BREAST_METHODS}:
             breast_sessions += 1
             breast_minutes += f.get("duration_min") or 0
         if f.get("amount_g"):
             solid_g += f["amount_g"]
-    return {"count": len(feedings) - len(solids), "ml_by_kind": by_kind, "total_ml": sum(by_kind.values()),
-            "breast_sessions": breast_sessions, "breast_minutes": breast_minutes, "solid_g": solid_g,
-            "solid_count": len(solids)}
+    return {"count": len(feedings) - len(solids) - water_count, "ml_by_kind": by_kind,
+            "total_ml": sum(by_kind.values()), "breast_sessions": breast_sessions, "breast_minutes": breast_minutes,
+            "solid_g": solid_g, "solid_count": len(solids), "water_ml": water_ml}
 
 
 def daily_average(totals: dict[str, Any], feedings: list[RecordView]) -> dict[str, Any]:
@@ -56,6 +60,20 @@ def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> di
         count += 1
         naps += 1 if r.fields.get("nap") else 0
     return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
+
+
+def night_totals(sleeps: list[RecordView], start: datetime, end: datetime, now: datetime) -> dict[str, Any]:
+    """Last night (昨晚睡了多久): every piece that began in the night window counts whole, past 06:00 too;
+    one still open counts until now."""
+    pieces = [r for r in sleeps if r.fields.get("start") is not None and start <= r.fields["start"] < end]
+    total, open_since = 0.0, None
+    for r in pieces:
+        s, e = r.fields["start"], r.fields.get("end")
+        if e is None:
+            open_since, e = s, now
+        total += max((e - s).total_seconds() / 60, 0)
+    naps = sum(1 for r in pieces if r.fields.get("nap"))
+    return {"total_min": total, "count": len(pieces), "naps": naps, "open_since": open_since}
 
 
 def diaper_counts(diapers: list[RecordView]) -> dict[str, Any]:

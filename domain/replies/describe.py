@@ -85,8 +85,8 @@ def _diaper(f: dict[str, Any], now: datetime, lang: Language) -> str:
     if f.get("solid"):
         parts.append(text(lang, "diaper.solid"))
     what = text(lang, "diaper.joiner").join(parts) or text(lang, "diaper.changed")
-    color = text(lang, "aside", text=label(lang, "color", f["color"])) if has_label(lang, "color", f.get("color")) \
-        else ""
+    said = [label(lang, name, f[name]) for name in ("color", "consistency") if has_label(lang, name, f.get(name))]
+    color = text(lang, "aside", text=text(lang, "sep.enum").join(said)) if said else ""
     return text(lang, "diaper.line", what=what, color=color, at=at(f, now, lang))
 
 

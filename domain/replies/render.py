@@ -15,6 +15,8 @@ from domain.replies.asks import ask_text
 from domain.replies.catalog import has_label, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
+from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
+from domain.replies.several import confirm_several, fact_lines, recorded_several, trailing_notes, waiting_note
 from domain.turn import Reply
 from domain.vocabulary import Language
 
@@ -26,6 +28,12 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     line = renderer(reply.values, lang, now) if renderer else text(lang, f"reply.{reply.key}", **reply.values)
     if reply.key != "confirm" and reply.values.get("doubt"):
         line += doubt_note(reply.values["doubt"], lang)
+    if reply.key not in _SEVERAL_KEYS and ("items" in reply.values or "notes" in reply.values):
+        if reply.key != "confirm":
+            line += waiting_note(reply.values, lang, now)
+        line += trailing_notes(reply.values, lang, now, _render_values)
+    if "reminder" in reply.values:
+        line += "\n" + reminder_note(reply.values["reminder"], lang, now)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
     if "profile_missing" in reply.values:
@@ -43,6 +51,10 @@ def sentences(reply_text: str, lang: Language) -> str:
     if not text(lang, "grammar.capitalise_lines"):
         return reply_text
     return "\n".join(line[:1].upper() + line[1:] for line in reply_text.split("\n"))
+
+
+def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
+    return render(reply, lang, now)
 
 
 def button_label(action: str, lang: Language) -> str:
@@ -80,6 +92,8 @@ def _ask(v, lang, now):
 
 
 def _confirm(v, lang, now):
+    if v.get("items"):
+        return confirm_several(v, lang, now, reason_text(v, lang) or label(lang, "reason", v.get("reason"), ""))
     if v.get("before") is not None:
         return text(lang, "reply.confirm_change", before=describe(v["type"], v["before"], now, lang),
                     record=_desc(v, lang, now))
@@ -169,5 +183,11 @@ _RENDERERS: dict[str, Renderer] = {
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
     "no_recent_record": _no_recent, "not_understood": _not_understood,
 }
+_RENDERERS["recorded_several"] = lambda v, lang, now: recorded_several(v, lang, now, _render_values)
+_RENDERERS["several_said"] = lambda v, lang, now: trailing_notes(v, lang, now, _render_values).lstrip("\n")
+_RENDERERS["undone_several"] = lambda v, lang, now: text(lang, "reply.undone_several", count=len(v["items"]),
+                                                          records=fact_lines(v["items"], lang, now))
+_SEVERAL_KEYS = ("recorded_several", "several_said", "undone_several")
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)
+_RENDERERS.update(ONE_OFF_RENDERERS)

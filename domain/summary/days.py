@@ -214,9 +214,7 @@ def _is_nap(record: RecordView, tz: tzinfo) -> bool:
     nap = record.fields.get("nap")
     if nap is not None:
         return bool(nap)
-    if record.end is None:
-        return 5 <= record.start.astimezone(tz).hour < 18
-    return not is_night_sleep(record.start.astimezone(tz), record.end.astimezone(tz))
+    return not is_night_sleep(record.start.astimezone(tz))
 
 
 def _add_diaper(day: DaySummary, record: RecordView) -> None:

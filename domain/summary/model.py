@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 
-from domain.vocabulary import FeedingKind
-
-MILK_KINDS = (FeedingKind.FORMULA.value, FeedingKind.BREAST_MILK.value,
-              FeedingKind.FORTIFIED_BREAST_MILK.value)
+from domain.vocabulary import MILK_KINDS
 
 
 @dataclass(frozen=True, slots=True)

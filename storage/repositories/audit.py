@@ -20,6 +20,7 @@ class AuditInfo:
     record_id: int | None
     before: dict[str, Any] | None
     at: datetime
+    message_id: int | None = None
 
 
 class AuditRepository(Repository):
@@ -35,4 +36,10 @@ class AuditRepository(Repository):
         if record_id is not None:
             q = q.where(AuditEntry.record_id == record_id)
         row = (await self.session.exec(q.order_by(AuditEntry.id.desc()).limit(1))).first()
-        return AuditInfo(row.action, row.record_id, row.before, row.at) if row else None
+        return AuditInfo(row.action, row.record_id, row.before, row.at, row.message_id) if row else None
+
+    async def record_writes_of_message(self, family_id: int, message_id: int) -> list[AuditInfo]:
+        """Every record a message created or changed (a message that said several facts wrote several)."""
+        q = select(AuditEntry).where(AuditEntry.family_id == family_id, AuditEntry.message_id == message_id,
+                                     AuditEntry.action.in_(("record_create", "record_update"))).order_by(AuditEntry.id)
+        return [AuditInfo(r.action, r.record_id, r.before, r.at, r.message_id) for r in await self.session.exec(q)]

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import select
 
 from storage.repositories.base import Repository
@@ -75,7 +76,6 @@ class MessageRepository(Repository):
 
     async def mark_delivered(self, message_id: int, platform_message_id: str) -> None:
         """The platform's id for a reply we sent (the first one wins)."""
-        row = await self.session.get(Message, message_id)
-        if row is not None and row.platform_message_id is None:
-            row.platform_message_id = platform_message_id
-            self.session.add(row)
+        await self.session.exec(update(Message).where(Message.id == message_id, Message.platform_message_id.is_(None))
+                                .values(platform_message_id=platform_message_id)
+                                .execution_options(synchronize_session=False))

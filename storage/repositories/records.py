@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, or_, text, union
 from sqlmodel import select
 
 from domain.records import SLEEP_MAX
@@ -15,7 +15,7 @@ from domain.turn import RecordView
 from domain.vocabulary import RecordType
 from storage.convert import record_columns, record_view
 from storage.repositories.base import Repository
-from storage.tables import Record
+from storage.tables import OPEN_SLEEP, Record
 
 FUTURE_SLACK = timedelta(minutes=5)
 
@@ -27,29 +27,42 @@ def summary_record(row: Record) -> SummaryRecord:
 class RecordRepository(Repository):
     async def since(self, family_id: int, since: datetime, zone: tzinfo) -> list[RecordView]:
         """Records created or happening since `since`, newest first (deleted ones included)."""
-        q = (select(Record).where(Record.family_id == family_id,
-                                  or_(Record.created_at >= since, Record.start >= since))
-             .order_by(Record.created_at.desc(), Record.id.desc()))
+        # a union of two range scans (an OR of two columns would read the family's whole history)
+        ids = union(select(Record.id).where(Record.family_id == family_id, Record.created_at >= since),
+                    select(Record.id).where(Record.family_id == family_id, Record.start >= since))
+        q = select(Record).where(Record.id.in_(ids)).order_by(Record.created_at.desc(), Record.id.desc())
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
     async def in_window(self, family_id: int, start: datetime, end: datetime, zone: tzinfo) -> list[RecordView]:
         """Live records inside [start, end), and sleeps reaching into it (an open sleep too)."""
-        q = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None),
-                                 Record.start < end, or_(Record.start >= start,
-                                                         and_(Record.end.is_not(None), Record.end > start),
-                                                         and_(Record.end.is_(None), Record.type == "sleep")))
-        return [record_view(r, zone) for r in (await self.session.exec(q.order_by(Record.start))).all()]
+        # two range scans: what starts in the window or reaches into it (no record lasts longer than
+        # SLEEP_MAX), and the open sleeps (their partial index) — never the family's whole history
+        reaching = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None),
+                                        Record.start >= start - SLEEP_MAX, Record.start < end,
+                                        or_(Record.start >= start, and_(Record.end.is_not(None), Record.end > start)))
+        open_sleeps = select(Record).where(Record.family_id == family_id, text(OPEN_SLEEP), Record.start < end)
+        rows = {r.id: r for r in (await self.session.exec(reaching)).all()}
+        rows.update((r.id, r) for r in (await self.session.exec(open_sleeps)).all())
+        return [record_view(r, zone) for r in sorted(rows.values(), key=lambda r: (r.start, r.id))]
 
     async def by_id(self, family_id: int, record_id: int, zone: tzinfo) -> RecordView | None:
         row = await self._row(family_id, record_id)
         return record_view(row, zone) if row else None
 
     async def open_sleep(self, family_id: int, zone: tzinfo) -> RecordView | None:
-        q = (select(Record).where(Record.family_id == family_id, Record.type == "sleep",
-                                  Record.end.is_(None), Record.deleted_at.is_(None))
-             .order_by(Record.start.desc()).limit(1))
+        q = select(Record).where(Record.family_id == family_id, text(OPEN_SLEEP)).order_by(Record.start.desc()).limit(1)
         row = (await self.session.exec(q)).first()
         return record_view(row, zone) if row else None
+
+    async def open_sleeps(self, family_id: int, zone: tzinfo) -> list[RecordView]:
+        """Each baby's open sleep (its latest), newest first — twins may both be asleep."""
+        q = (select(Record).where(Record.family_id == family_id, Record.type == "sleep",
+                                  Record.end.is_(None), Record.deleted_at.is_(None))
+             .order_by(Record.start.desc()).limit(50))
+        found: dict[int, RecordView] = {}
+        for row in (await self.session.exec(q)).all():
+            found.setdefault(row.baby_id, record_view(row, zone))
+        return list(found.values())
 
     async def latest(self, family_id: int, baby_id: int, record_type: RecordType, since: datetime,
                      now: datetime, limit: int, zone: tzinfo) -> list[RecordView]:

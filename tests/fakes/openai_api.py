@@ -6,9 +6,14 @@ Point the model's provider at `fake.base_url` (http://127.0.0.1:<port>/v1). Ever
 tool the request names in `tools` (pydantic-ai's output tool, usually `final_result`)
 whose arguments are the JSON object the test chose with `fake.answer_with(...)`. A request
 that offers no tools but asks for a JSON `response_format` gets the object as content.
+
+Besides an output object, an answer may be one of the markers below: `failure(500)` (an HTTP
+error), `HANG` (no answer until the fake stops: the client's deadline runs out), `tool_call(name,
+arguments)` (a call to one of the agent's own tools) or `text(words)` (a plain text answer).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -19,6 +24,19 @@ from aiohttp import web
 from tests.fakes.loopback import LoopbackSite
 
 OUTPUT_TOOL_PREFIX = "final_result"
+HANG: dict[str, Any] = {"__hang__": True}
+
+
+def failure(status: int = 500) -> dict[str, Any]:
+    return {"__status__": status}
+
+
+def tool_call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {"__tool__": name, "__arguments__": arguments}
+
+
+def text(words: str) -> dict[str, Any]:
+    return {"__text__": words}
 
 
 @dataclass
@@ -58,6 +76,7 @@ class FakeOpenAI:
     answers: list[dict[str, Any]] = field(default_factory=list)   # one per request; the last repeats
     port: int = 0
     _site: LoopbackSite = field(default_factory=LoopbackSite)
+    _stopped: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def start(self) -> None:
         app = web.Application()
@@ -65,6 +84,7 @@ class FakeOpenAI:
         self.port = await self._site.serve(app)
 
     async def stop(self) -> None:
+        self._stopped.set()
         await self._site.close()
 
     @property
@@ -84,12 +104,20 @@ class FakeOpenAI:
             return web.json_response({"error": {"message": "the test chose no answer", "type": "fake"}},
                                      status=500)
         output = self.answers[min(len(self.requests), len(self.answers)) - 1]
+        if "__status__" in output:
+            return web.json_response({"error": {"message": "the fake failed on purpose", "type": "server_error"}},
+                                     status=output["__status__"])
+        if "__hang__" in output:
+            await self._stopped.wait()          # until the fake stops: the client gives up first
+            return web.json_response({}, status=503)
         return web.json_response(self._completion(ChatRequest(body), output))
 
     def _completion(self, request: ChatRequest, output: dict[str, Any]) -> dict[str, Any]:
-        arguments = json.dumps(output, ensure_ascii=False)
-        tool = _output_tool(request.tool_names)
-        if tool is not None:
+        arguments = json.dumps(output.get("__arguments__", output), ensure_ascii=False)
+        tool = output.get("__tool__") or _output_tool(request.tool_names)
+        if "__text__" in output:
+            message, finish = {"role": "assistant", "content": output["__text__"]}, "stop"
+        elif tool is not None:
             message = {"role": "assistant", "content": None, "tool_calls": [{
                 "id": f"call_{len(self.requests)}", "type": "function",
                 "function": {"name": tool, "arguments": arguments}}]}

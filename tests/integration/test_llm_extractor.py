@@ -17,6 +17,7 @@ from sqlmodel import select
 
 from bot.clock import FrozenClock
 from bot.composition import Fawn, assemble, open_fawn
+from bot.config import UnderstandingConfig
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.understanding.extractor import Extractor, build_extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
@@ -57,8 +58,9 @@ async def fake_openai() -> AsyncIterator[FakeOpenAI]:
 
 def llm_extractor(fake: FakeOpenAI) -> Extractor:
     """The model `build_extractor` wires for an LLM name, with the rule fast path off."""
-    wired = build_extractor(MODEL, base_url=fake.base_url, api_key="x")
-    return Extractor(wired.model, rules_first=False)
+    wired = build_extractor(UnderstandingConfig(model=MODEL, provider="openai-compatible", base_url=fake.base_url,
+                                                api_key="x"))
+    return Extractor(wired.model, rules_first=False, name=wired.model_name)
 
 
 class Chat:
@@ -101,7 +103,7 @@ async def test_the_extraction_comes_from_the_model_endpoint_with_the_family_zone
     outcome = await llm_extractor(fake_openai).extract(_request("刚刚喝了90ml配方奶"))
 
     assert len(fake_openai.requests) == 1
-    assert outcome.via_agent is True and outcome.model == MODEL
+    assert outcome.via_agent is True and outcome.model == f"openai-compatible:{MODEL}"
     extraction = outcome.extraction
     assert extraction.intent is Intent.RECORD
     assert (extraction.slots.kind, extraction.slots.amount_ml) == ("formula", 120)   # not the 90 it said

@@ -3,6 +3,7 @@ and no SQL parameters at any level — the process's own logging set-up (bot/log
 from __future__ import annotations
 
 import io
+import json
 import logging
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -39,8 +40,8 @@ def captured():
     """Everything the root logger writes, through the process's own handler, filter and formatter."""
     stream = io.StringIO()
 
-    def capture(level: str) -> io.StringIO:
-        configure_logging(level, [TOKEN, SECRET])
+    def capture(level: str, log_format: str = "text") -> io.StringIO:
+        configure_logging(level, [TOKEN, SECRET], log_format)
         logging.getLogger().handlers[0].stream = stream
         return stream
 
@@ -86,3 +87,18 @@ async def test_at_debug_no_token_no_secret_and_no_sql_parameters_are_logged(data
     assert TOKEN not in written and SECRET not in written and "BBanotherToken" not in written
     assert "***" in written
     assert "王秀兰奶奶喂的" not in written          # the statement's parameters are hidden
+
+
+async def test_json_logs_are_one_object_a_line_with_the_turns_trace_id_and_still_no_words(database,
+                                                                                         captured) -> None:
+    logs = captured("INFO", "json")
+    app, clock = await _family(database)
+    await _say(app, clock, "刚刚喝了90ml配方奶", 1)
+    failed = await _say(app, clock, SECRET_WORDS, 2)
+    logging.getLogger("fawn").info("outside any turn")
+
+    lines = [json.loads(line) for line in logs.getvalue().splitlines()]
+    failure = next(line for line in lines if line["level"] == "ERROR")
+    assert failure["trace_id"] == failed.trace_id and "ValueError" in failure["exception"]
+    assert lines[-1]["trace_id"] is None and lines[-1]["message"] == "outside any turn"
+    assert SECRET_WORDS not in logs.getvalue() and NAME not in logs.getvalue()

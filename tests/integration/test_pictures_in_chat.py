@@ -1,13 +1,18 @@
 """Asking for a summary or a growth curve in chat brings a real PNG from the data folder."""
 from __future__ import annotations
 
+import json
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import pytest
+from PIL import Image
+
 from bot.clock import FrozenClock
 from bot.composition import open_fawn
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
+from bot.push.charts import DAYS_KEY, PANELS_KEY, SERIES_KEY
 from domain.vocabulary import ReplyKind
 from storage.engine import sqlite_url
 
@@ -48,3 +53,68 @@ async def test_a_summary_on_demand_comes_with_the_week_chart(tmp_path):
     await app.close()
     assert result.kind is ReplyKind.ANSWER and "120" in result.reply.text
     assert result.reply.image is not None and result.reply.image.read_bytes().startswith(PNG)
+
+
+def _chunks(path: Path) -> dict[str, str]:
+    with Image.open(path) as image:
+        image.load()
+        return dict(image.text)
+
+
+async def _week_of_records(app, family) -> None:
+    start = datetime(2026, 4, 28, tzinfo=TZ)
+    records = []
+    for day in range(7):
+        base = start + timedelta(days=day)
+        records += [{"type": "feeding", "start": base.replace(hour=h), "kind": "formula", "amount_ml": 120}
+                    for h in (2, 6, 10, 14)]
+        records += [{"type": "feeding", "start": base.replace(hour=17), "kind": "breast_milk", "amount_ml": 80},
+                    {"type": "sleep", "start": base.replace(hour=13), "end": base.replace(hour=14, minute=30)},
+                    {"type": "diaper", "time": base.replace(hour=9), "wet": True, "solid": False},
+                    {"type": "diaper", "time": base.replace(hour=15), "wet": True, "solid": True}]
+        if day < 6:
+            records.append({"type": "sleep", "start": base.replace(hour=20),
+                            "end": base.replace(hour=6) + timedelta(days=1)})
+    await app.families.add_records(family, records)
+
+
+@pytest.mark.parametrize(("said", "panels"), [
+    ("这周睡眠图", {"sleep": ["night", "nap"]}),
+    ("喂奶趋势", {"milk": ["formula", "breast_milk"]}),
+    ("尿布图表", {"diapers": ["wet", "solid"]}),
+    ("这周图表", {"milk": ["formula", "breast_milk"], "sleep": ["night", "nap"], "diapers": ["wet", "solid"]}),
+    ("sleep chart this week", {"sleep": ["night", "nap"]}),
+    ("show me the feeding trend", {"milk": ["formula", "breast_milk"]}),
+])
+async def test_a_picture_asked_for_in_chat_is_the_week_with_the_series_asked_for(tmp_path, said, panels):
+    app, clock, family = await _family(tmp_path)
+    await _week_of_records(app, family)
+    result = await _say(app, clock, said, 1)
+    await app.close()
+    assert result.kind is ReplyKind.ANSWER and result.reply.image is not None
+    assert result.reply.image.read_bytes().startswith(PNG)
+    chunks = _chunks(result.reply.image)
+    assert json.loads(chunks[PANELS_KEY]) == panels
+    assert chunks[DAYS_KEY].split(",")[0] == "2026-04-28" and chunks[DAYS_KEY].split(",")[-1] == "2026-05-04"
+    assert "4/28" in result.reply.text and "5/4" in result.reply.text
+
+
+@pytest.mark.parametrize("said", ["作息图", "这周的作息", "rhythm chart"])
+async def test_the_rhythm_chart_asked_for_in_chat_shows_the_weeks_sleeps_feeds_and_diapers(tmp_path, said):
+    app, clock, family = await _family(tmp_path)
+    await _week_of_records(app, family)
+    result = await _say(app, clock, said, 1)
+    await app.close()
+    assert result.kind is ReplyKind.ANSWER and result.reply.image is not None
+    chunks = _chunks(result.reply.image)
+    assert chunks[SERIES_KEY] == "小满" and len(chunks[DAYS_KEY].split(",")) == 7
+    assert set(json.loads(chunks[PANELS_KEY])["rhythm"]) == {"sleep_night", "sleep_nap", "feed", "diaper"}
+    assert "小满" in result.reply.text
+
+
+async def test_a_picture_request_writes_nothing_and_opens_no_task(tmp_path):
+    app, clock, family = await _family(tmp_path)
+    result = await _say(app, clock, "这周睡眠图", 1)
+    snapshot = await app.families.snapshot(family)
+    await app.close()
+    assert result.kind is ReplyKind.ANSWER and not result.written and snapshot.task is None and snapshot.records == []

@@ -5,12 +5,16 @@ import sys
 from collections.abc import Callable
 
 from bot.devtools.bench.charts import bench_charts
+from bot.devtools.bench.history import bench_history
 from bot.devtools.bench.summaries import bench_summaries
 from bot.devtools.bench.turns import bench_turns
+from bot.devtools.bench.webhook import bench_webhook
 
 BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "summaries": bench_summaries,
     "turns": bench_turns,
+    "history": bench_history,
+    "webhook": bench_webhook,
     "charts": bench_charts,
 }
 

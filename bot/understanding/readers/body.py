@@ -35,9 +35,10 @@ def diaper_slots(text: str, times: TimeReading) -> Slots:
     if w.NOT_SOLID.search(rest):
         solid = False
     color = next((c for p, c in w.STOOL_COLORS if p.search(rest)), None)
-    if color and solid is None and not wet:
+    consistency = next((c for p, c in w.STOOL_CONSISTENCIES if p.search(rest)), None)
+    if (color or consistency) and solid is None and not wet:
         solid = True
-    return Slots(time=times.point or times.start, wet=wet, solid=solid, color=color)
+    return Slots(time=times.point or times.start, wet=wet, solid=solid, color=color, consistency=consistency)
 
 
 def is_growth(text: str) -> bool:

@@ -22,6 +22,7 @@ _DOSE = re.compile(rf"{NUM}\s*(?:(ml|毫升|cc)(?![a-z])|(mg|毫克)(?![a-z])|(�
                    re.I)
 _NEXT_DOSE = re.compile(
     rf"每(?:隔)?\s*{NUM}\s*(?:个)?小时|(?:隔|间隔)\s*{NUM}\s*(?:个)?小时|{NUM}\s*(?:个)?小时(?:后|之后|以后)"
+    rf"|{NUM}\s*(?:个)?小时\s*(?:吃|喂|用|给)?\s*(?:1|一)\s*次"
     rf"|every\s*{NUM}\s*(?:h|hrs?|hours?)\b|(?:again )?in\s*{NUM}\s*(?:h|hrs?|hours?)\b|\bq{NUM}h\b", re.I)
 
 _SYMPTOMS = [(re.compile(p, re.I), name) for p, name in w.SYMPTOMS]

@@ -11,6 +11,8 @@ def read_period(text: str, now: datetime) -> tuple[QueryPeriod, date | None]:
     day = read_date(text, now)
     if day is not None:
         return QueryPeriod.DATE, day
+    if w.THREE_DAYS_BACK.search(text):
+        return QueryPeriod.DATE, now.date() - timedelta(days=3)
     if w.DAY_BEFORE.search(text):
         return QueryPeriod.DATE, now.date() - timedelta(days=2)
     if w.YESTERDAY.search(text):

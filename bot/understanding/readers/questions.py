@@ -9,6 +9,7 @@ from bot.understanding.readers.question_period import read_daypart, read_period
 from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
 from domain.vocabulary import HealthKind, RecordType
 
+_MILK = re.compile(r"奶|喝|milk|bottle|formula|drink|drank|nurs", re.I)
 _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
 
 
@@ -25,6 +26,8 @@ def read_query(text: str, now: datetime) -> Query | None:
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special
+    if chart := _chart(text):
+        return chart
     if curve := _growth_curve(text):
         return curve
     if w.SUMMARY.search(text) and not w.AMOUNT_ML.search(text):
@@ -68,7 +71,8 @@ def _asks_plainly(text: str) -> bool:
 def _last(text: str) -> Query:
     topic, detail = _topic(text)
     if topic is RecordType.FEEDING or topic is None:
-        return Query(metric=QueryMetric.LAST_FEEDING)
+        milk = topic is RecordType.FEEDING and _MILK.search(text)      # 多久没喝奶了: the last milk, not a puree
+        return Query(metric=QueryMetric.LAST_FEEDING, detail="milk" if milk else None)
     if topic is RecordType.SLEEP:
         return Query(metric=QueryMetric.LAST_SLEEP)
     if topic is RecordType.HEALTH and detail == HealthKind.TEMPERATURE.value:
@@ -132,6 +136,20 @@ def _with_period(query: Query, text: str, now: datetime) -> Query:
 
 _CURVE = re.compile(r"生长曲线|成长曲线|曲线|长高了多少|长了多少|长胖了多少|重了多少|growth (curve|chart)|how much (has|did) (she|he|the baby) grow", re.I)
 _CURVE_MEASURE = ((re.compile(r"头围|head", re.I), "head_cm"), (re.compile(r"高|身长|长了多少|height|length|tall", re.I), "height_cm"))
+
+
+def _chart(text: str) -> Query | None:
+    """这周睡眠图 / 作息图 / 喂奶趋势 / 尿布图表 / sleep chart / feeding trend / rhythm chart: a picture of the week."""
+    if w.RHYTHM_WORDS.search(text):
+        return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail="rhythm")
+    if not w.PICTURE_WORDS.search(text) or w.GROWTH_CHART_WORDS.search(text):
+        return None
+    topic = next((name for pattern, name in ((w.DIAPER_WORDS, "diapers"), (w.SLEEP_WORDS, "sleep"),
+                                             (w.ASKED_FEEDING, "feeding"), (w.MILK_WORDS, "feeding"))
+                  if pattern.search(text)), None)
+    if topic is None and not w.WEEK_CHART_WORDS.search(text):
+        return None
+    return Query(metric=QueryMetric.CHART, period=QueryPeriod.WEEK, detail=topic or "week")
 
 
 def _growth_curve(text: str) -> Query | None:

@@ -11,9 +11,9 @@ _ROLE_WORDS: list[tuple[str, str]] = [
     (r"朋友|访客|客人|friend|guest", "friend"),
 ]
 _ROLE = "|".join(p for p, _ in _ROLE_WORDS)
-_ZH = re.compile(rf"^\s*(?:把|将|设置|设)?\s*(?P<who>[^\s，,把将]{{1,12}}?)\s*(?:设为|设置为|设成|改为|改成|为|是|当)\s*"
+_ZH = re.compile(rf"^\s*(?:把|将|设置|设)?\s*(?P<who>[^\s，,把将]{{1,12}}?)\s*(?:设为|设置为|设成|改为|改成|改回|变回|设回|换回|降为|为|是|当)\s*"
                  rf"(?P<role>{_ROLE})(?:\s*[，,]?\s*(?:称呼|叫)\s*(?P<title>\S{{1,8}}))?\s*[。!！]?\s*$", re.I)
-_EN = re.compile(rf"^\s*(?:make|set)\s+(?P<who>.{{1,24}}?)\s+(?:an?\s+|as\s+(?:an?\s+)?)?(?P<role>{_ROLE})\s*[.!]?\s*$"
+_EN = re.compile(rf"^\s*(?:make|set|turn)\s+(?P<who>.{{1,24}}?)\s+(?:back\s+(?:in)?to\s+(?:an?\s+)?|an?\s+|as\s+(?:an?\s+)?)?(?P<role>{_ROLE})(?:\s+again)?\s*[.!]?\s*$"
                  rf"|^\s*(?P<who2>.{{1,24}}?)\s+is\s+(?:an?\s+)?(?P<role2>{_ROLE})\s*[.!]?\s*$", re.I)
 
 

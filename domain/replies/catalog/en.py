@@ -32,6 +32,8 @@ TEXTS: dict[str, str] = {
     "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.food": "what food",
     "field.start": "start time", "field.end": "end time",
     "color.yellow": "yellow", "color.green": "green", "color.black": "black", "color.brown": "brown",
+    "consistency.watery": "watery", "consistency.loose": "loose", "consistency.soft": "soft",
+    "consistency.formed": "formed", "consistency.hard": "hard",
     "health.temperature": "temperature", "health.medication": "medicine", "health.symptom": "symptom",
     "health.vaccine": "vaccine", "health.doctor_visit": "doctor visit",
     "dose_unit.ml": "ml", "dose_unit.mg": "mg", "dose_unit.tablets": " tablet(s)", "dose_unit.drops": " drop(s)",
@@ -88,6 +90,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "Undo only works for 10 minutes.",
     "reply.correction_unclear": "What should it be? e.g. “no, 90 ml”.",
     "reply.target_gone": "That record is gone; nothing was changed.",
+    "reply.ask_again": "Sorry, I could not make that out just now. Could you say it another way? For example: just had 90 ml formula",
     "reply.help": "I'm Fawn, the family's baby-care helper.\n"
                   "• Tell me: just had 90 ml formula, changed a wet diaper, fell asleep / woke up, temp 37.8\n"
                   "• Ask: how much milk today? when was the last feed? summary\n"
@@ -105,9 +108,17 @@ TEXTS: dict[str, str] = {
     "example.question": "“how much did she drink today?” / “when was the last feed?”",
     "example.any": "“just had 90 ml formula”",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
+    "reply.undone_several": "Undone, {count}: {records}",
+    "reply.recorded_several": "Recorded {count}: {records}", "reply.several_said": "",
+    "reply.confirm_several": "Please confirm these {count}; they are recorded together: {records}",
+    "several.separator": "; ", "several.baby": "{baby}: {record}", "several.with_reason": "{record} ({reason})",
+    "several.waiting": "(The other {count} will be recorded with it once I know: {records})",
+    "several.unread": "I didn't understand this part, so nothing was recorded for it: {said}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
     "reply.already_asleep": "The baby has been asleep since {since}.",
+    "reply.still_asleep_since": "OK, still asleep. Since when? Say “asleep since 10” and I'll note it; "
+                                "tell me “woke up” when the baby wakes.",
     "reply.expired": "That request expired after an hour and was not saved. Please tell me again.",
     "reply.cancelled": "OK, cancelled — nothing was saved.",
     "reply.still_waiting": "I'm still waiting for the missing details.",
@@ -149,9 +160,11 @@ TEXTS.update({
     "answer.baby_section": "{baby}: {newline}{text}",
     "answer.feeding.none": "No feedings recorded {period}.",
     "answer.feeding.total": "{period:cap}: {count} feeding{count:|s}, {total} in all{kinds}{nursed}{solids}.",
+    "answer.feeding.nursed_only": "{period:cap}: {count} feeding{count:|s}{nursed}{solids}.",
     "answer.feeding.kind_amount": "{kind} {amount}",
-    "answer.feeding.kind_separator": "，",   # sic: kept as it was (the English kinds are joined with ， too)
+    "answer.feeding.kind_separator": ", ",
     "answer.feeding.nursed": ", nursed {count}× {duration}", "answer.feeding.solids": ", solids {count}×{grams}",
+    "answer.feeding.water": "; water {ml} besides (not counted as milk)",
     "answer.feeding.solid_grams": " ({grams} g)", "answer.feeding.solids_only": "No milk feeds recorded {period}{solids}.",
     "answer.feeding.average": "{period:cap}: {average} a day on average ({days} day{days:|s} with records, {total} "
                               "in {count} feeding{count:|s}){solids}.",
@@ -397,4 +410,38 @@ TEXTS.update({
                          "was saved; press “Bring it back” to return to it.)",
     "set_aside.open": "(The earlier request still open — {what} — is set aside and nothing of it was saved; "
                       "press “Bring it back” to return to it.)",
+    # ── one-off reminders (domain/replies/one_off.py) ───────────────────────────────────────────
+    "clock.tomorrow": "tomorrow {time:%H:%M}",
+    "one_off.about": ": {about}", "one_off.by": " ({who})", "one_off.item": "{n}. {when}{about}{by}",
+    "one_off.note": "⏰ I'll remind you at {when}{about}",
+    "one_off.note_after_confirm": "⏰ Once confirmed, I'll remind you at {when}{about}",
+    "one_off.delivered": "⏰ Reminder{about}", "one_off.asked_by": " (asked by {who} at {at:%H:%M})",
+    "one_off.asked": " (asked at {at:%H:%M})", "one_off.late": " (it was due {when}; sorry it's late)",
+    "reply.reminder_set": "OK, I'll remind you at {when}{about}. Say “my reminders” to see them, "
+                          "“cancel reminder” to cancel.",
+    "reply.reminders_list": "{count} reminder(s) to go:\n{lines}\nSay “cancel reminder N” to cancel one.",
+    "reply.reminders_none": "No reminders waiting. Try “remind me in 3 hours to give the medicine”.",
+    "reply.reminder_which": "There are {count} reminders — which one?\n{lines}\nSay “cancel reminder N”, "
+                            "or “cancel all reminders”.",
+    "reply.reminder_no_such": "There is no reminder {n}. There are {count}:\n{lines}",
+    "reply.reminders_cancelled": "Cancelled {count} reminder(s):\n{lines}",
+    "reply.reminder_when": "When shall I remind you? For example “remind me in 3 hours to feed” or "
+                           "“remind me at 9pm to pump”.",
+    "reply.reminder_past": "That time has already passed, so no reminder was set. Please give a later time.",
+    "reply.reminder_too_far": "Reminders can be at most 7 days ahead; none was set.",
+    "reply.reminder_too_many": "{limit} reminders are already waiting — cancel some first (“my reminders”).",
+    "reply.reminder_not_allowed": "Sorry, only parents and caregivers can set or cancel reminders; "
+                                  "anyone can see them (“my reminders”).",
+    # ── pictures asked for in chat (bot/push/summaries.py chart_reply) ───────────────────────────
+    "chart_reply.week": "The last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): milk, sleep and "
+                        "diapers; today so far.",
+    "chart_reply.sleep": "Sleep over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): night and "
+                         "naps; today so far.",
+    "chart_reply.feeding": "Milk over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}), by kind; "
+                           "today so far.",
+    "chart_reply.diapers": "Diapers over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): wet and "
+                           "dirty; today so far.",
+    "chart_reply.rhythm": "{baby}'s rhythm over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): "
+                          "sleep, feeds and diapers.",
+    "chart_reply.first_baby_only": " (the rhythm chart shows the first baby)",
 })

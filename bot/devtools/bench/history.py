@@ -1,0 +1,59 @@
+"""`fawn bench history`: the same turns in families with 100, 10,000 and 100,000 records (and as many
+messages) in one database — a turn reads a window, so its cost must not grow with a family's age.
+Reported per family size like `fawn bench turns`, and p50 at the largest over p50 at the smallest."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.devtools.bench.report import emit, peak_rss_mb
+from bot.devtools.bench.turns import PLATFORM, another_family, measure, open_bench
+from storage.bulk import add_history
+
+SIZES = (100, 10_000, 100_000)
+
+
+def bench_history(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="fawn bench history")
+    parser.add_argument("--turns", type=int, default=260, help="measured turns per family")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="records per family")
+    parser.add_argument("--database", help="a database URL (e.g. postgresql+asyncpg://…); a SQLite file by default")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    emit({"bench": "history", **asyncio.run(_run(args.turns, args.sizes, args.database))}, args.json)
+    return 0
+
+
+async def _run(count: int, sizes: list[int], database_url: str | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="fawn-bench-") as folder:
+        first = await open_bench(database_url, Path(folder))
+        try:
+            families, seeding = [], time.perf_counter()
+            for n, size in enumerate(sizes):
+                bench = first if n == 0 else await another_family(first)
+                await _seed(bench, size)
+                families.append((size, bench))
+            seeding = time.perf_counter() - seeding
+            results = []
+            for size, bench in families:
+                measured = await measure(bench, count, Path(folder), floor=False)
+                results.append({"records": size, **measured})
+        finally:
+            await first.fawn.close()
+    by_size = {r["records"]: r for r in results}
+    smallest, largest = by_size[min(by_size)], by_size[max(by_size)]
+    return {"database": results[0]["database"], "seeding_s": round(seeding, 1), "families": results,
+            "p50_ratio_largest_to_smallest": round(largest["p50_ms"] / smallest["p50_ms"], 2),
+            "peak_rss_mb": round(peak_rss_mb(), 1)}
+
+
+async def _seed(bench, size: int) -> None:
+    async with bench.database.unit_of_work() as uow:
+        member = (await uow.families.members(bench.family_id))[0]
+        baby = (await uow.families.babies(bench.family_id))[0]
+    await add_history(bench.database, family_id=bench.family_id, baby_id=baby.id, member_id=member.id,
+                      platform=PLATFORM, chat_id=bench.chat_id, count=size, before=bench.clock())

@@ -1,0 +1,124 @@
+"""`fawn bench webhook`: the real ASGI app — the Telegram webhook route, python-telegram-bot's Application
+with Fawn's handlers, the chat service, the outbox — served by uvicorn on loopback, fed the turns'
+script as Telegram updates over HTTP by a client in another process that also runs the tests' fake Bot
+API (the bot's sendMessage calls go there). The rate limiter is off: Telegram itself caps a bot at
+about 30 messages a second, which the limiter respects in production.
+
+Reported: requests per second, p50 / p95 / p99 as the client saw them, and the server process's CPU
+per update (everything it did: HTTP, parsing, the turn, the SQL, the call to the Bot API)."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import socket
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import uvicorn
+from starlette.applications import Starlette
+from telegram.ext import Application
+
+from bot.channels.telegram.application import install_handlers
+from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.webhook import telegram_routes
+from bot.clock import FrozenClock
+from bot.composition import open_fawn
+from bot.devtools.bench.report import Timings, emit, peak_rss_mb
+from bot.devtools.bench.turns import SCRIPT, WARM_UP
+from bot.devtools.bench.webhook_load import checkout_root, serve_load
+from bot.protocol import ChatPort, FamilySetup, IncomingMessage, MemberSetup, TurnResult
+from domain.vocabulary import ChatKind
+from storage.engine import sqlite_url
+from storage.metrics import count_statements
+
+SECRET = "bench-secret"
+PATH = "/telegram/webhook"
+FIRST = datetime(2026, 5, 4, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+class ClockedChat:
+    """The script's messages carry the times of an evening, a minute apart; the service's clock follows
+    them (as it would follow the wall clock), so the same turns are decided as in `fawn bench turns`."""
+
+    def __init__(self, chat: ChatPort, clock: FrozenClock) -> None:
+        self.chat, self.clock = chat, clock
+
+    async def handle(self, msg: IncomingMessage) -> TurnResult:
+        if msg.press is None:
+            self.clock.set(msg.sent_at)
+        return await self.chat.handle(msg)
+
+
+def bench_webhook(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="fawn bench webhook")
+    parser.add_argument("--turns", type=int, default=650)
+    parser.add_argument("--database", help="a database URL (e.g. postgresql+asyncpg://…); a SQLite file by default")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if not (checkout_root() / "tests" / "fakes" / "telegram_api.py").exists():
+        print("fawn bench webhook needs the checkout's tests/fakes (the fake Bot API)")
+        return 2
+    emit({"bench": "webhook", **asyncio.run(_run(args.turns, args.database))}, args.json)
+    return 0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def _run(count: int, database_url: str | None) -> dict[str, Any]:
+    spawn = multiprocessing.get_context("spawn")
+    ours, theirs = spawn.Pipe()
+    client = spawn.Process(target=serve_load, args=(str(checkout_root()), theirs, SCRIPT, WARM_UP, count,
+                                                     FIRST.timestamp()), daemon=True)
+    client.start()
+    with tempfile.TemporaryDirectory(prefix="fawn-bench-") as folder:
+        fake = await asyncio.to_thread(ours.recv)
+        clock = FrozenClock(FIRST)
+        fawn = await open_fawn(database_url or sqlite_url(Path(folder) / "bench.db"), clock=clock)
+        await fawn.families.setup_family(FamilySetup("telegram", "111", chat_kind=ChatKind.PRIVATE, members=(
+            MemberSetup("111", "妈妈", "妈妈", "parent"),)))
+        adapter = FawnTelegram(chat=ClockedChat(fawn.chat, clock), families=fawn.families, delivery=fawn.outbox,
+                               clock=clock, photos_dir=Path(folder))
+        application = (Application.builder().token(fake["token"]).base_url(fake["base_url"])
+                       .base_file_url(fake["base_file_url"]).updater(None).build())    # no rate limiter
+        application.bot_data["fawn"] = adapter
+        install_handlers(application)
+        await application.initialize()
+        await application.start()
+        port = _free_port()
+        server = uvicorn.Server(uvicorn.Config(Starlette(routes=telegram_routes(application, secret=SECRET,
+                                                                                 path=PATH)),
+                                               host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        try:
+            ours.send({"url": f"http://127.0.0.1:{port}", "path": PATH, "secret": SECRET})
+            await asyncio.to_thread(ours.recv)          # warmed up: the measured run starts
+            with count_statements(fawn.database.engine) as log:
+                began, began_cpu = time.perf_counter(), time.process_time()
+                ours.send("go")
+                outcome = await asyncio.to_thread(ours.recv)
+                cpu, wall = time.process_time() - began_cpu, time.perf_counter() - began
+        finally:
+            server.should_exit = True
+            await serving
+            await application.stop()
+            await application.shutdown()
+            await fawn.close()
+    client.join(10)
+    latencies = outcome["latencies"]
+    summary = Timings(wall=latencies).summary(log.count)
+    summary.pop("cpu_ms_per_turn"), summary.pop("cpu_turns_per_s")
+    return {"database": fawn.database.dialect, **summary, "requests_per_s": round(len(latencies) / wall, 1),
+            "server_cpu_ms_per_update": round(cpu / len(latencies) * 1000, 3),
+            "statuses": {str(k): v for k, v in outcome["statuses"].items()},
+            "bot_api_calls": outcome["api_calls"], "server_peak_rss_mb": round(peak_rss_mb(), 1)}

@@ -1,0 +1,135 @@
+"""Several facts in one message: 喝了90ml，尿了 / 刚醒，接着喝了100ml奶粉 / she drank 3 oz and had a wet diaper.
+
+The message is cut into clauses (at commas, 然后 / 接着, "and", …). A clause that names a record type of
+its own starts a part; a clause that names none belongs to its neighbour (醒1次, 8点, 配方奶 add to the
+fact next to them), and so does a clause of the same type as the one before (8点睡的，3点醒的 is one sleep).
+Only a message with parts of two or more types, or a fact said for every baby (俩宝都拉了), is read as
+several facts; anything else is left to the single-fact reading, unchanged. Each part is read by the same
+single-fact reader and names its own baby (豆豆喝了90ml，米粒尿了). A clause that is neither a fact nor
+part of one (好乖) is quoted back as not understood.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.understanding.numerals import normalise
+from bot.understanding.request import ExtractionRequest
+from domain.babies import ORDINALS
+from domain.extraction import Extraction, Fact, Intent
+from domain.vocabulary import RecordType
+
+Reader = Callable[[ExtractionRequest, str, bool, dict], Extraction]
+TypeOf = Callable[[str], RecordType | None]
+
+_CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*", re.I)
+EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth\b|\btwins\b|"
+                        r"\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
+OCCASION = re.compile(r"^(?:今天|刚才|刚刚|上午|下午)?(?:去)?(?:做了?)?体检(?:了|的时候)?$|^(?:at|after) (?:the|her|his) "
+                      r"(?:check-?up|doctor'?s? visit)$", re.I)
+_FILLER = re.compile(r"^(?:好的?|嗯+|哦+|啊+|呀|对|是的|然后|刚刚|刚才|宝宝|ok(?:ay)?|so|also|well|and|then|"
+                     r"哈+|呵+|😊|👍)?[~～.。!！?？]*$", re.I)
+
+
+@dataclass(frozen=True)
+class Part:
+    clauses: tuple[tuple[str, str, bool], ...]    # (as typed, normalised, names a record type) of each clause
+    record_type: RecordType | None
+
+    @property
+    def said(self) -> str:
+        return "，".join(c[0] for c in self.clauses)
+
+    def text(self, leave_out: int | None = None) -> str:
+        return ",".join(c[1] for n, c in enumerate(self.clauses) if n != leave_out)
+
+
+def read_several(request: ExtractionRequest, reader: Reader, type_of: TypeOf, common: dict) -> Extraction | None:
+    """The facts of a message that says several, or None when it says one (the caller reads it as one)."""
+    clauses = [c.strip() for c in _CUT.split(request.text.strip()) if c and c.strip()]
+    several_babies = len(request.babies) > 1
+    every = several_babies and bool(EVERY_BABY.search(request.text))
+    if len(clauses) < 2 and not every:
+        return None
+    fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
+    parts, unread = _parts(clauses, type_of)
+    parts = _details_joined(fresh, reader, parts, common)
+    if len(parts) < 2 and not every:
+        return None
+    facts: list[Fact] = []
+    for part in parts:
+        said = part.said
+        reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)})
+        if reading.record_type is None:
+            unread.append(said)
+            continue
+        unread += _not_read(fresh, reader, part, reading, common)
+        facts.append(Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
+                          baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
+                          every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
+    if not facts or len(facts) == 1 and not facts[0].every_baby:
+        return None
+    first, rest = facts[0], facts[1:]
+    return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
+                      sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
+                      amount_unit_assumed=first.amount_unit_assumed, said=first.said, also=rest,
+                      unread=unread[:8], addressed_to_bot=common.get("addressed_to_bot", False))
+
+
+def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
+    """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour."""
+    parts: list[Part] = []
+    pending: list[tuple[str, str, bool]] = []       # untyped clauses before the first typed one
+    for said in clauses:
+        text = normalise(said)
+        kind = type_of(text)
+        if kind is None and _FILLER.match(said):
+            continue
+        if OCCASION.match(said):
+            kind = None                  # 今天体检，体重6.5kg…: the occasion of what follows, not a fact of its own
+        clause = (said, text, kind is not None)
+        if kind is None and not parts:
+            pending.append(clause)
+        elif parts and (kind is None or parts[-1].record_type is kind):
+            parts[-1] = Part((*parts[-1].clauses, clause), parts[-1].record_type)
+        else:
+            parts.append(Part((*pending, clause), kind))
+            pending = []
+    return parts, [c[0] for c in pending]
+
+
+def _details_joined(request: ExtractionRequest, reader: Reader, parts: list[Part], common: dict) -> list[Part]:
+    """A part with a number that reads as no value of its own (6小时后再吃 after a dose) is a detail of the
+    part before it, not a fact."""
+    joined: list[Part] = []
+    for part in parts:
+        if joined and re.search(r"\d", part.text()):
+            alone = reader(request, part.text(), False, common)
+            if not alone.slots.given() and alone.sleep_event is None:
+                joined[-1] = Part((*joined[-1].clauses, *part.clauses), joined[-1].record_type)
+                continue
+        joined.append(part)
+    return joined
+
+
+def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: Extraction,
+              common: dict) -> list[str]:
+    """The clauses of a part without a number that change nothing of its reading (好乖): not understood.
+    (A clause with a number that goes unused is the accounting's to report.)"""
+    unread = []
+    for n, (said, text, typed) in enumerate(part.clauses):
+        if typed or re.search(r"\d", text) or len(part.clauses) < 2:
+            continue
+        without = reader(request, part.text(leave_out=n), False, {**common, "baby": reading.baby})
+        if without.slots == reading.slots and without.sleep_event == reading.sleep_event:
+            unread.append(said)
+    return unread
+
+
+def _baby(request: ExtractionRequest, said: str) -> str | None:
+    """The baby a part names: a name or nickname, or 大宝 / 二宝 in a family of several."""
+    found = next((alias for entry in request.babies for alias in entry.split("/") if alias and alias in said), None)
+    if found is None and len(request.babies) > 1:
+        found = next((w for w in ORDINALS if w in said), None)
+    return found

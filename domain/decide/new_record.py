@@ -1,0 +1,29 @@
+"""A new fact, alone: a sleep opened or closed, or a create task advanced (written, asked or confirmed)."""
+from __future__ import annotations
+
+from domain.decide.create import advance_create, named_baby
+from domain.decide.sleep_events import fell_asleep, still_asleep, woke_up
+from domain.extraction import SleepEvent
+from domain.tasks import new_task
+from domain.turn import Decision, Turn
+from domain.vocabulary import RecordType, TaskAction
+
+
+def new_record(turn: Turn) -> Decision:
+    e = turn.extraction
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
+        return fell_asleep(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:
+        return woke_up(turn)
+    if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.STILL_ASLEEP:
+        return still_asleep(turn)
+    task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, baby_id_of(turn))
+    return advance_create(turn, task, e.slots.given())
+
+
+def baby_id_of(turn: Turn) -> int | None:
+    """The baby a message is about: the one named, the only one, or None (then we ask)."""
+    named = named_baby(turn)
+    if named is not None:
+        return named
+    return turn.babies[0].id if len(turn.babies) == 1 else None
