@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from domain.decide.create import confirm_reply
+from domain.decide.references import ask_which, propose_delete, resolve
 from domain.extraction import Intent
 from domain.records import FIELDS, fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
@@ -104,7 +105,6 @@ def _first_save(task: PendingTask, fields: dict[str, Any]) -> PendingTask:
 
 def change_by_reference(turn: Turn) -> Decision:
     """删掉刚才那条 / 把6点那次改成120ml: find the record(s) meant; one → confirm, several → choose."""
-    from domain.decide.references import ask_which, propose_delete, resolve
 
     e = turn.extraction
     candidates = resolve(turn, e.reference)
@@ -124,7 +124,6 @@ def change_by_reference(turn: Turn) -> Decision:
 
 def choose_target(turn: Turn, task: PendingTask, record_id: int) -> Decision:
     """The family picked which record a pending update or delete means."""
-    from domain.decide.references import propose_delete
 
     target = next((r for r in turn.recent_records if r.id == record_id and not r.deleted), None)
     if target is None:

@@ -5,13 +5,15 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.decide.duplicates import TWIN_REASONS, earlier_twin, twin_question
+from domain.babies import baby_named
+from domain.decide.duplicates import TWIN_REASONS, Twin, earlier_twin, writer_title
 from domain.decide.items import item_effects, item_line, item_lines, items_reason, next_to_ask, several_done
+from domain.decide.profile import execute_profile
 from domain.decide.uncertain import doubts
 from domain.limits import bottle_max_ml
-from domain.records import BOUNDS, Problem, fields_for, missing_fields, problems
+from domain.records import BOUNDS, FIELDS, Problem, fields_for, is_night_sleep, missing_fields, problems
 from domain.tasks import PendingTask, TaskItem, transition
-from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
+from domain.turn import Button, Decision, DeleteRecord, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, FeedingKind, RecordType, ReplyKind, TaskAction, TaskState
 
 DEFAULT_NOW_TYPES = (RecordType.FEEDING, RecordType.DIAPER, RecordType.NOTE, RecordType.PHOTO,
@@ -37,7 +39,6 @@ def complete_fields(record_type: RecordType, slots: dict[str, Any], now: datetim
 
 
 def _time_fields(record_type: RecordType) -> tuple[str, ...]:
-    from domain.records import FIELDS
     return FIELDS[record_type]
 
 
@@ -50,7 +51,6 @@ def _sleep_from_duration(fields: dict[str, Any], duration: float | None, now: da
             fields["start"] + timedelta(minutes=duration) <= now + timedelta(minutes=5):
         fields["end"] = fields["start"] + timedelta(minutes=duration)
     if fields.get("start") and fields.get("end") and "nap" not in fields:
-        from domain.records import is_night_sleep
         fields["nap"] = not is_night_sleep(fields["start"], fields["end"])
     return fields
 
@@ -173,7 +173,6 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
     """A confirmed task runs: create writes, update changes the target record."""
     confirmed = replace(task, confirmed_by=turn.member.id)
     if task.action is TaskAction.PROFILE_UPDATE:
-        from domain.decide.profile import execute_profile
         return execute_profile(turn, task)
     if task.action is TaskAction.CREATE:
         fields = complete_fields(task.record_type, task.slots, turn.now)
@@ -184,7 +183,6 @@ def execute_confirmed(turn: Turn, task: PendingTask) -> Decision:
         return write_now(turn, confirmed, fields)
     target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
     if task.action is TaskAction.DELETE and target is not None and not target.deleted:
-        from domain.turn import DeleteRecord
         done = save_step(confirmed, TaskState.COMPLETED, turn.now)
         return Decision(Reply(ReplyKind.DELETED, "deleted", {"type": target.type, "fields": target.fields},
                               (Button("undo", target.id),)),
@@ -237,7 +235,6 @@ def ask_reply(record_type: RecordType, missing: list[str], slots: dict[str, Any]
 
 
 def named_baby(turn: Turn) -> int | None:
-    from domain.babies import baby_named
     baby = baby_named(turn.babies, turn.extraction.baby)
     return baby.id if baby else None
 
@@ -258,3 +255,17 @@ def save_step(task: PendingTask, state: TaskState, now: datetime, **changes: Any
     if task.revision == 0:
         return replace(task, state=state, revision=1, **changes)
     return transition(task, state, now, **changes)
+
+
+def twin_question(turn: Turn, task: PendingTask, fields: dict[str, Any], twin: Twin) -> Decision:
+    """The task waits; the question names the record on file and who wrote it."""
+    saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=storable(task.slots, fields),
+                      missing=(), requires_confirmation_reason=twin.reason, last_supplied_by=turn.member.id)
+    values = {"type": task.record_type, "fields": fields, "existing": twin.record.fields,
+              "by": writer_title(turn, twin.record), "by_you": twin.record.created_by == turn.member.id,
+              "interval_h": twin.interval_h, "reason": twin.reason}
+    if twin.reason is ConfirmReason.DOSE_TOO_SOON:
+        reply = Reply(ReplyKind.CONFIRM, "confirm_dose_too_soon", values, (Button("confirm"), Button("cancel")))
+    else:
+        reply = Reply(ReplyKind.CONFIRM, "confirm_duplicate", values, (Button("choose:same"), Button("choose:another")))
+    return Decision(reply, (SaveTask(saved),), note=f"asked: {twin.reason.value}")

@@ -12,7 +12,6 @@ from dataclasses import replace
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.door import at_the_door
-from domain.decide.duplicates import answer_twin, asks_same_or_another
 from domain.decide.guard import guarded
 from domain.decide.invites import decide_invite, join_here
 from domain.decide.new_record import baby_id_of, new_record
@@ -25,6 +24,7 @@ from domain.decide.set_aside import one_active_task
 from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
 from domain.decide.sleep_events import still_asleep, with_baby
+from domain.decide.twin_answers import answer_twin, asks_same_or_another
 from domain.decide.undo import undo
 from domain.decide.units_guess import with_units_guess
 from domain.extraction import Intent, SleepEvent

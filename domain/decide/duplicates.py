@@ -8,17 +8,17 @@ Compared with the same baby's live records the shell loaded (`Turn.recent_record
 - the same medicine again before its interval (the earlier dose's next_dose_after_h, else this
   one's, else 4 hours) → `dose_too_soon`.
 A possible duplicate is asked with `choose:same` (nothing is written, the task is closed) and
-`choose:another` (written); a dose too soon is confirmed or cancelled.
+`choose:another` (written); a dose too soon is confirmed or cancelled (the question: create.twin_question;
+the answer: twin_answers.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.tasks import PendingTask
-from domain.turn import Button, Decision, RecordView, Reply, SaveTask, Turn
-from domain.vocabulary import ConfirmReason, HealthKind, RecordType, ReplyKind, TaskState
+from domain.turn import RecordView, Turn
+from domain.vocabulary import ConfirmReason, HealthKind, RecordType
 
 FEED_WINDOW = timedelta(minutes=30)
 DIAPER_WINDOW = timedelta(minutes=10)
@@ -98,41 +98,6 @@ def _medicine(name: Any) -> str:
     return "".join(str(name or "").casefold().split())
 
 
-def twin_question(turn: Turn, task: PendingTask, fields: dict[str, Any], twin: Twin) -> Decision:
-    """The task waits; the question names the record on file and who wrote it."""
-    from domain.decide.create import save_step, storable
-
-    saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=storable(task.slots, fields),
-                      missing=(), requires_confirmation_reason=twin.reason, last_supplied_by=turn.member.id)
-    values = {"type": task.record_type, "fields": fields, "existing": twin.record.fields,
-              "by": writer_title(turn, twin.record), "by_you": twin.record.created_by == turn.member.id,
-              "interval_h": twin.interval_h, "reason": twin.reason}
-    if twin.reason is ConfirmReason.DOSE_TOO_SOON:
-        reply = Reply(ReplyKind.CONFIRM, "confirm_dose_too_soon", values, (Button("confirm"), Button("cancel")))
-    else:
-        reply = Reply(ReplyKind.CONFIRM, "confirm_duplicate", values, (Button("choose:same"), Button("choose:another")))
-    return Decision(reply, (SaveTask(saved),), note=f"asked: {twin.reason.value}")
-
-
 def writer_title(turn: Turn, record: RecordView) -> str | None:
     writer = next((m for m in turn.members if m.id == record.created_by), None)
     return (writer.title or writer.name) if writer else None
-
-
-def asks_same_or_another(task: PendingTask) -> bool:
-    """The task asks "the same one?" (a message of several facts is confirmed as a whole instead)."""
-    return task.state is TaskState.AWAITING_CONFIRMATION and not task.items and \
-        task.requires_confirmation_reason is ConfirmReason.POSSIBLE_DUPLICATE
-
-
-def answer_twin(turn: Turn, task: PendingTask, same: bool) -> Decision:
-    """同一次: nothing is written and the task is closed. 另一次: the record is written."""
-    from domain.decide.create import complete_fields, save_step, write_now
-
-    confirmed = replace(task, confirmed_by=turn.member.id)
-    fields = complete_fields(task.record_type, task.slots, turn.now)
-    if not same:
-        return write_now(turn, confirmed, fields)
-    done = save_step(confirmed, TaskState.COMPLETED, turn.now, last_supplied_by=turn.member.id)
-    reply = Reply(ReplyKind.ANSWER, "duplicate_same", {"type": task.record_type, "fields": fields})
-    return Decision(reply, (SaveTask(done),), note="same as on record")

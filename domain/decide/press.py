@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.decide.corrections import choose_target
 from domain.decide.create import advance_create, choice_slots, execute_confirmed
-from domain.decide.duplicates import answer_twin, asks_same_or_another
 from domain.decide.set_aside import is_restore, restore_set_aside
 from domain.decide.sleep_events import with_baby
+from domain.decide.twin_answers import answer_twin, asks_same_or_another
 from domain.decide.undo import undo, undo_refusal
 from domain.permissions import Permission, may
 from domain.tasks import transition
@@ -61,7 +62,6 @@ def _press_on_task(turn: Turn, task) -> Decision:
         return answer_twin(turn, task, same=value == "same")
     if action == "choose" and value and value.startswith("r") and value[1:].isdigit() and \
             "target" in task.missing:
-        from domain.decide.corrections import choose_target
         return choose_target(turn, task, int(value[1:]))
     if action == "choose" and task.action is TaskAction.CREATE and value:
         if value.startswith("b") and value[1:].isdigit():

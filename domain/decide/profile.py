@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from domain.babies import baby_named
 from domain.permissions import Permission, may
 from domain.tasks import PendingTask, new_task, transition
-from domain.turn import BabyView, Decision, Reply, SaveTask, Turn, UpdateProfile
+from domain.turn import BabyView, Button, Decision, Reply, SaveTask, Turn, UpdateProfile
 from domain.vocabulary import ConfirmReason, ReplyKind, TaskAction, TaskState
 
 HIGH_RISK = frozenset({"birth_date", "sex", "birth_weight_kg"})
@@ -54,13 +55,11 @@ def profile_fields(baby: BabyView) -> dict[str, Any]:
 
 
 def _baby(turn: Turn) -> BabyView | None:
-    from domain.babies import baby_named
     found = baby_named(turn.babies, turn.extraction.baby)
     return found or (turn.babies[0] if len(turn.babies) == 1 else None)
 
 
 def _confirm(baby: BabyView, change: dict[str, Any], before: dict[str, Any]) -> Reply:
-    from domain.turn import Button
     return Reply(ReplyKind.CONFIRM, "profile_confirm", {"baby": baby.name, "change": change, "before": before},
                  (Button("confirm"), Button("cancel")))
 

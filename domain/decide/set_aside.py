@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.decide.create import ask_reply, complete_fields, confirm_reply, which_baby_reply
-from domain.decide.duplicates import TWIN_REASONS, earlier_twin, twin_question
+from domain.decide.create import ask_reply, complete_fields, confirm_reply, twin_question, which_baby_reply
+from domain.decide.duplicates import TWIN_REASONS, earlier_twin
+from domain.decide.profile import profile_confirm
 from domain.tasks import PendingTask, brought_back, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn
 from domain.vocabulary import ReplyKind, TaskAction, TaskState
@@ -76,7 +77,6 @@ def reask(turn: Turn, task: PendingTask) -> Reply:
     if task.action is TaskAction.CREATE:
         return confirm_reply(task, complete_fields(task.record_type, task.slots, turn.now))
     if task.action is TaskAction.PROFILE_UPDATE:
-        from domain.decide.profile import profile_confirm
         return profile_confirm(turn, task)
     target = next((r for r in turn.recent_records if r.id == task.target_record_id), None)
     if task.action is TaskAction.DELETE:
