@@ -40,6 +40,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     run.add_argument("--repeat", type=int, default=1, metavar="K", help="run each scenario K times")
     run.add_argument("--config", help="config.toml whose [understanding] section --model names a model of "
                                       "(default: the environment, FAWN_UNDERSTANDING__*)")
+    run.add_argument("--verbose", "-v", action="store_true", help="print each turn and the bot's reply")
     return parser.parse_args(argv)
 
 
@@ -58,9 +59,9 @@ def main(argv: list[str]) -> int:
         print(f"fawn scenarios: {problem}", file=sys.stderr)
         return 2
     outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat, factory=factory,
-                                     echo=None if args.json else print_outcome))
+                                     echo=None if args.json else print_verbose if args.verbose else print_outcome))
     if args.json:
-        print(json.dumps(as_json(outcomes), ensure_ascii=False, indent=2))
+        print(json.dumps(as_json(outcomes, transcripts=args.verbose), ensure_ascii=False, indent=2))
     else:
         print(closing_line(outcomes))
     return 0 if all(o.result.passed for o in outcomes) else 1
@@ -110,6 +111,11 @@ def print_outcome(outcome: Outcome) -> None:
     print(outcome_line(outcome), flush=True)
 
 
+def print_verbose(outcome: Outcome) -> None:
+    """The outcome line, then the conversation as it went (the failing run's, with --repeat)."""
+    print("\n".join((outcome_line(outcome), *outcome.result.transcript)), flush=True)
+
+
 def closing_line(outcomes: list[Outcome]) -> str:
     passed = sum(o.result.passed for o in outcomes)
     lines = []
@@ -126,11 +132,13 @@ def closing_line(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def as_json(outcomes: list[Outcome]) -> dict:
+def as_json(outcomes: list[Outcome], transcripts: bool = False) -> dict:
     results = []
     for outcome in outcomes:
         entry = asdict(outcome.result)
         entry.pop("cost")
+        if not transcripts:
+            entry.pop("transcript")
         if outcome.runs > 1:
             entry |= {"runs": outcome.runs, "passes": outcome.passes}
         if outcome.cost is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -33,6 +33,7 @@ class ScenarioResult:
     failed_turn: int | str | None = None     # 1-based turn number, "final", or None (setup)
     message: str = ""
     cost: RunCost | None = None              # from the run's traces, when the service keeps them
+    transcript: tuple[str, ...] = ()         # each turn and the bot's reply (`--verbose`)
 
 
 class ScenarioApp:
@@ -125,19 +126,38 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
 
 async def play_turns(conversation: Conversation, state: FamilyState, scenario: Scenario,
                      zone: ZoneInfo) -> ScenarioResult:
+    transcript: list[str] = []
     for number, turn in enumerate(scenario.turns, start=1):
         move_clock(conversation.clock, turn, first=number == 1, zone=zone)
         try:
             outcome = await conversation.play(turn, number, state)
         except Exception as error:
-            return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"))
+            return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"), transcript)
+        transcript.extend(_transcript(number, turn, outcome, conversation.clock().astimezone(zone)))
         state = outcome.after
         ctx = MatchContext(zone, state.baby_names())
         found = outcome.problem or turn_difference(turn.expect, outcome, ctx)
         if found:
-            return _result(scenario, number, _where(turn, found))
+            return _result(scenario, number, _where(turn, found), transcript)
     found = final_difference(scenario.final, state, MatchContext(zone, state.baby_names()))
-    return _result(scenario, "final", f"final: {found}") if found else _result(scenario, None, "")
+    return _result(scenario, "final", f"final: {found}", transcript) if found else \
+        _result(scenario, None, "", transcript)
+
+
+def _transcript(number: int, turn: Turn, outcome: Any, at: datetime) -> list[str]:
+    """`[3] 20:17 mom: 8点到3点` and the reply under it (`→ confirm: 请确认：…`, its buttons)."""
+    said = turn.text if turn.kind == "text" else f"({turn.kind} {turn.action or turn.member})".strip()
+    lines = [f"  [{number}] {at:%H:%M} {turn.member}: {said}"]
+    reply = outcome.reply
+    if reply is None:
+        lines.append("      → none")
+        return lines
+    text_lines = reply.text.split("\n")
+    lines.append(f"      → {reply.kind.value}: {text_lines[0]}")
+    lines.extend(f"        {line}" for line in text_lines[1:])
+    if reply.buttons:
+        lines.append("        [" + "] [".join(b.action for b in reply.buttons) + "]")
+    return lines
 
 
 def move_clock(clock: FrozenClock, turn: Turn, *, first: bool, zone: ZoneInfo) -> None:
@@ -155,7 +175,9 @@ def _where(turn: Turn, message: str) -> str:
     return f"line {turn.line} ({turn.member}: {said}): {message}"
 
 
-def _result(scenario: Scenario, turn: int | str | None, message: str) -> ScenarioResult:
+def _result(scenario: Scenario, turn: int | str | None, message: str,
+            transcript: list[str] | None = None) -> ScenarioResult:
     return ScenarioResult(file=str(scenario.path), name=scenario.name, passed=not message,
-                          failed_turn=turn if message else None, message=message)
+                          failed_turn=turn if message else None, message=message,
+                          transcript=tuple(transcript or ()))
 
