@@ -42,7 +42,9 @@ from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.protocol import SendFn
+from bot.push.chart_pool import ChartPool
 from bot.push.scheduler import SummaryScheduler
+from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
 from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
@@ -95,11 +97,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
     configure_logging(config.log_level, config.secrets(), config.log_format)
+    try:
+        flush_spans = instrument_models(config.telemetry)
+    except TelemetrySetupError as problem:
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
         return 2
-    asyncio.run(run(config))
+    try:
+        asyncio.run(run(config))
+    finally:
+        if flush_spans is not None:
+            flush_spans()
     return 0
 
 
@@ -116,6 +127,8 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
     scheduler = None
+    charts = ChartPool()          # pictures in a worker process: a turn never waits behind matplotlib
+    fawn.chat.replies.summaries.draw = charts
     try:
         await _add_messengers(config, fawn, messengers)
         page = family_page(config, fawn.database)
@@ -126,6 +139,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
+        scheduler.builder.draw = charts
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
         tasks = _background(config, fawn, messengers, stop)
@@ -138,6 +152,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         for close in reversed(messengers.closers):
             with contextlib.suppress(Exception):
                 await close()
+        charts.close()
         await fawn.close()
 
 
