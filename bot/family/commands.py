@@ -138,7 +138,7 @@ def delete_family_main(argv: list[str]) -> int:
     parser.add_argument("--photos-dir", type=Path, default=Path("data/photos"),
                         help="stored photos under this folder that the family's records name are removed too")
     parser.add_argument("--exports-dir", type=Path, default=Path("data/exports"),
-                        help="the files 导出数据 sent from chat (fawn-family-ID-*.json) are removed too")
+                        help="the export files sent from chat (fawn-family-ID-*.json) are removed too")
     args = parser.parse_args(argv)
 
     async def work(families: FamilyOperations, family_id: int) -> int:
