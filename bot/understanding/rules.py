@@ -21,6 +21,7 @@ from bot.understanding.readers.references import DELETE, ReferenceReading, read_
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
 from bot.understanding.readers.units import units_said
+from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
@@ -30,11 +31,16 @@ from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
-HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
+START = re.compile(r"^\s*/?start(?:\s+\S+)?\s*$", re.I)     # /start (after command_text: start [payload])
 CONFIDENT = 0.9
 _FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
                       r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
+_ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
+FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
+# a clock time (not a part of the day like 中午): 3点, 3:00, 3pm, at 3, noon
+_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\b(?:at|@)\s*\d|\bnoon\b|mid-?night|mid-?day",
+                    re.I)
 
 
 def extract(request: ExtractionRequest) -> Extraction:
@@ -54,6 +60,8 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
+    if reading.intent is Intent.CHAT and not reading.asks_for_help:
+        reading = reading.model_copy(update={"near": near_topic(text)})
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
@@ -77,8 +85,10 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    if START.match(text):
+        return Extraction(intent=Intent.START, addressed_to_bot=True, baby=baby)
     if HELP.match(text):
-        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, baby=baby)
+        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, asks_for_help=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
@@ -103,8 +113,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
-    return several or _record_or_fragment(request, body, correction, common)
+    several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
+    return several or _record_or_fragment(request, body, bool(correction), common)
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:
@@ -221,7 +231,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
         slots, event = _sleep_slots(text, times, now)
         return slots, event, False
     if kind_type is RecordType.FEEDING:
-        slots, assumed = _feeding_slots(text, times, correction)
+        slots, assumed = _feeding_slots(text, times, correction, now)
         return slots, None, assumed
     if kind_type is not None:
         return other_slots(kind_type, text, times, now, raw=raw, default_now=default_now), None, False
@@ -229,7 +239,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
     return Slots(start=start, end=times.end), None, False
 
 
-def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slots, bool]:
+def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetime) -> tuple[Slots, bool]:
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
@@ -246,7 +256,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
         kind is None and not amount_ml and _FED_FOR.search(text) else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
-    start, end = _feeding_times(times, duration)
+    start, end = _feeding_times(times, duration, now, bool(_ENDED_AT.search(text)))
     slots = Slots(start=start, end=end, kind=kind.value if kind else None,
                   method=method.value if method else None, amount_ml=amount_ml,
                   amount_g=_signed(grams.group(1)) if grams else None, duration_min=duration,
@@ -254,11 +264,17 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     return slots, assumed
 
 
-def _feeding_times(times: TimeReading, duration: float | None) -> tuple[datetime | None, datetime | None]:
+def _feeding_times(times: TimeReading, duration: float | None, now: datetime,
+                   ended_at: bool) -> tuple[datetime | None, datetime | None]:
+    """A time said with a duration is the start (十点左右喂了20分钟 → 10:00–10:20; 左右 only says it is
+    roughly ten) — unless it is said to be the end (十点喂完), or the feed would not be over yet."""
     if times.start:
         return times.start, times.end
     if times.point and duration:
-        return times.point - timedelta(minutes=duration), times.point
+        span = timedelta(minutes=duration)
+        if ended_at or times.point + span > now + FUTURE_SLACK:
+            return times.point - span, times.point
+        return times.point, times.point + span
     return times.point, None
 
 
@@ -289,6 +305,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
     night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
+    if times.point and not start and times.duration_min and not _CLOCK.search(text):
+        times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
     if times.point and not start:
         if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):
             end = times.point
@@ -324,7 +342,7 @@ def profile_change(text: str) -> ProfileChange | None:
             found["birth_date"] = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:
             return None
-    if m := lx.SEX_CHANGE.search(text):
+    if m := lx.SEX_CHANGE.search(text) or ("birth_date" in found and lx.SEX_WORD.search(text)):
         word = next(g for g in m.groups() if g).lower()
         found["sex"] = "male" if word[0] in "男b" or word == "male" else "female"
     if m := lx.BIRTH_WEIGHT.search(text):

@@ -36,6 +36,7 @@ CHAT_QUESTION = re.compile(r"什么|吗[?？]?$|呢[?？]?$|what|\?$|？$", re.I
 BIRTH_DATE = re.compile(r"(?:生日|出生日期|出生|birthday|birth ?date|born)\D{0,8}?(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})", re.I)
 SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|男宝|女宝)|\bis an? (boy|girl)\b|\bsex\b\D{0,8}(male|female)", re.I)
 BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千克|斤|g|克)?|birth weight\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|g|lb)?", re.I)
+SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)   # beside a birth date: the sex too
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
@@ -166,6 +167,8 @@ RECORD_NAMES: list[tuple[str, str]] = [
 # --- family codes: one family, several chats --------------------------------------------------
 INVITE = _words(r"^\s*/?invite\b|邀请家人|邀请码|家庭码|家庭邀请|invite (?:family|someone|a family member|my)")
 START_FAMILY = _words(r"^\s*/?start\s*$|^\s*(?:开始|建立家庭|创建家庭|新建家庭|建家庭)\s*$|^\s*(?:set ?up|start) (?:a |the |our )?family\s*$")
+EXPORT = _words(r"^\s*/?export(?:\s+(?:json|csv))?\s*$|导出数据|导出记录|导出全部|数据导出|"
+                r"\bexport (?:my |our |the |all )?(?:data|records)\b")
 FAMILY_PAGE = _words(r"^\s*/?page\s*$|打开记录页|记录页|家庭页面|看网页|family page|open the page|web page")
 INVITE_NOUN = _words(r"邀请|invite")
 REVOKE_INVITES = _words(r"取消邀请|作废邀请|邀请码作废|停用邀请|revoke|cancel (?:the |my )?invites?|invite revoke")

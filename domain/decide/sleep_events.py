@@ -21,6 +21,8 @@ from domain.decide.create import (
     which_baby_reply,
     write_now,
 )
+from domain.decide.items import SLEEP_EVENT as ITEM_SLEEP_EVENT
+from domain.decide.items import item_effects, item_line, item_lines, several_done
 from domain.decide.uncertain import doubts
 from domain.extraction import Intent, SleepEvent
 from domain.records import is_night_sleep, problems
@@ -28,7 +30,7 @@ from domain.tasks import PendingTask, new_task
 from domain.turn import Button, Decision, Effect, RecordView, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
-SLEEP_EVENT = "sleep_event"
+SLEEP_EVENT = ITEM_SLEEP_EVENT
 LAST_NIGHT_WITHIN = timedelta(hours=18)     # a night that ended this long ago is still "last night"
 FUTURE_SLACK = timedelta(minutes=5)
 
@@ -184,13 +186,31 @@ def with_baby(turn: Turn, task: PendingTask, baby_id: int) -> Decision | None:
     event = task.slots.get(SLEEP_EVENT)
     if task.action is not TaskAction.CREATE or event is None:
         return None
+    task = replace(task, baby_id=baby_id)
     if event == SleepEvent.FELL_ASLEEP.value:
-        return _open(turn, baby_id, task.slots.get("start") or turn.now, task)
+        return _with_items(turn, task, _open(turn, baby_id, task.slots.get("start") or turn.now, task))
     asleep = open_sleep_of(turn, baby_id)
     if asleep is None:
         slots = {k: v for k, v in task.slots.items() if k != SLEEP_EVENT}
-        return advance_create(turn, replace(task, baby_id=baby_id, slots=slots), {}, from_message=False)
-    return _close(turn, asleep, task.slots.get("end") or turn.now, task)
+        return advance_create(turn, replace(task, slots=slots), {}, from_message=False)
+    return _with_items(turn, task, _close(turn, asleep, task.slots.get("end") or turn.now, task))
+
+
+def _with_items(turn: Turn, task: PendingTask, decision: Decision) -> Decision:
+    """The sleep event asked "which baby?" for a message of several facts: its other facts go with it —
+    written now, or waiting in the task that now asks to confirm."""
+    if not task.items:
+        return decision
+    waiting = [e for e in decision.effects if isinstance(e, SaveTask) and e.task.active]
+    if waiting:
+        effects = tuple(SaveTask(replace(e.task, items=task.items)) if e in waiting else e for e in decision.effects)
+        reply = replace(decision.reply, values={**decision.reply.values, "several": item_lines(turn, task)})
+        return replace(decision, effects=effects, reply=reply)
+    wrote = [e for e in decision.effects if isinstance(e, WriteRecord | UpdateRecord)]
+    more, lines = item_effects(turn, task)
+    first = [item_line(turn, RecordType.SLEEP, e.fields, task.baby_id) for e in wrote]
+    effects = (*decision.effects, *more)
+    return Decision(several_done([*wrote, *more], [*first, *lines]), effects, note="several: sleep event and more")
 
 
 def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:

@@ -31,6 +31,9 @@ def _feeding_total(s: Section, v: dict, lang: Language, now: datetime) -> str:
     nursed = text(lang, "answer.feeding.nursed", count=s["breast_sessions"],
                   duration=minutes(s["breast_minutes"], lang)) if s["breast_sessions"] else ""
     water = text(lang, "answer.feeding.water", ml=amounts.volume(s["water_ml"], lang)) if s.get("water_ml") else ""
+    if not s["total_ml"] and nursed:          # only nursed: no "0 ml in all"
+        return text(lang, "answer.feeding.nursed_only", period=period, count=s["count"], nursed=nursed,
+                    solids=solids + water)
     return text(lang, "answer.feeding.total", period=period, count=s["count"],
                 total=amounts.volume(s["total_ml"], lang), kinds=text(lang, "aside", text=kinds) if kinds else "",
                 nursed=nursed, solids=solids + water)

@@ -39,7 +39,8 @@ def test_a_friend_cannot_set_or_cancel_a_reminder_but_may_list_them():
         d = decide_turn(turn(extraction, GUEST, reminders=PENDING))
         assert d.reply.kind is ReplyKind.REFUSED and d.effects == ()
     listed = decide_turn(turn(remind(action="list"), GUEST, reminders=PENDING))
-    assert listed.reply.kind is ReplyKind.ANSWER and [i["by"] for i in listed.reply.values["reminders"]] == ["妈妈", "阿姨"]
+    assert listed.reply.kind is ReplyKind.ANSWER
+    assert [i["by"] for i in listed.reply.values["reminders"]] == ["妈妈", "阿姨"]
 
 
 def test_a_reminder_in_the_past_or_too_far_ahead_is_not_set():
