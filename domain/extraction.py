@@ -31,6 +31,8 @@ class Intent(StrEnum):
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
     REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
+    EXPORT = "export"      # 导出数据 / /export: the family's data as a file (parents only), or where to get it
+    START = "start"        # /start: the welcome (the adapter has set the chat's family up first)
     CHAT = "chat"          # anything else
 
 
@@ -103,6 +105,7 @@ class RecordReference(BaseModel):
     which: Literal["latest", "at_time", "last_night"] = "latest"
     record_type: RecordType | None = None
     at: datetime | None = None
+    medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
 
 
 class RoleChange(BaseModel):
@@ -226,6 +229,10 @@ class Extraction(BaseModel):
     baby: str | None = Field(None, description="a baby's name or nickname if one is named")
     every_baby: bool = Field(False, description="the first fact is about each of the family's babies (俩宝都)")
     addressed_to_bot: bool = False
+    asks_for_help: bool = Field(False, description="the message asks how to use the bot (/help, 帮助, 怎么用)")
+    near: str | None = Field(
+        None, max_length=32, description="with intent chat: what the message was closest to (feeding, sleep, diaper, "
+                                         "health, growth, note, question, feeding_question…), for an example")
     amount_unit_assumed: bool = Field(
         False, description="a bare number was read as ml (喝了90)")
     confidence: float = Field(1.0, ge=0.0, le=1.0)

@@ -87,3 +87,21 @@ def _zone_names() -> frozenset[str]:
 def known_zone(name: str) -> bool:
     """Only names the IANA database knows ('Asia/Beijing' is not one)."""
     return name in _zone_names()
+
+
+# One bottle for this baby: about 40 ml per kg of weight, else by age (the vocabulary's 350 ml is the ceiling).
+BOTTLE_ML_PER_KG = 40
+BOTTLE_ML_FLOOR = 90
+BOTTLE_BY_AGE_DAYS: tuple[tuple[int, float], ...] = ((14, 120), (60, 180), (120, 240), (180, 270))
+
+
+def bottle_max_ml(birth_date: date | None, weight_kg: float | None, today: date) -> float:
+    """The largest bottle that is plausible without asking: 6 kg → 240 ml; a 3-week-old without a weight →
+    180 ml; nothing known → the vocabulary's 350 ml."""
+    ceiling = BOUNDS["amount_ml"].plausible_max
+    if weight_kg:
+        return max(BOTTLE_ML_FLOOR, min(ceiling, round(weight_kg * BOTTLE_ML_PER_KG / 10) * 10))
+    if birth_date is not None:
+        age = (today - birth_date).days
+        return next((ml for days, ml in BOTTLE_BY_AGE_DAYS if age < days), ceiling)
+    return ceiling

@@ -1,6 +1,9 @@
 """`fawn chat`: a family chat in the terminal, through the same service as every messenger.
 
-Buttons show as numbered choices; type the number to press. `/as 奶奶` switches speaker.
+Buttons show as numbered choices; type the number to press. Numbers keep counting across replies, so a
+number presses the button of the reply it was shown with (typing 1 twice presses the same confirm twice,
+never the undo that followed), and a number no reply shows is not sent as a message. `/as 奶奶` switches
+speaker; `/at 23:40` or `/at +2h` moves the clock (the service's too) to try nights and expiry live.
 Like every channel it only translates: lines in, replies out, through the ports of bot/protocol.
 The terminal's own notices are in the language it was started with (`--language`).
 """
@@ -8,21 +11,26 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import sys
 import uuid
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.channels.numbered import InMemoryShownChoices, as_press, chosen_number
+from bot.channels.numbered import chosen_number
+from bot.clock import ShiftedClock
 from bot.protocol import (
     DEFAULT_BABY_NAME,
+    ButtonPress,
     ChatPort,
     Clock,
     FamilyPort,
     FamilySetup,
     IncomingMessage,
     MemberSetup,
+    OutgoingButton,
     OutgoingReply,
 )
 from domain.replies.amounts import units_shown
@@ -40,6 +48,9 @@ DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "c
               ("friend", "demo.friend", "friend"))
 # A line that is one of these commands is said to the bot as its word (like Telegram's /undo).
 SAID_AS_WORDS = {"/undo": "undo", "/summary": "summary"}
+MAX_CHOICE = 99                  # numbers go round after this (a typed choice is one or two digits)
+_OFFSET = re.compile(r"^([+-])(\d+)\s*([smhd])$")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 # the set-up's units question: 1 metric, 2 weights in 斤, 3 US customary
 SETUP_UNITS = {"1": {}, "2": {"weight": "jin"}, "3": dict(vars(US_CUSTOMARY))}
 
@@ -70,7 +81,9 @@ class ConsoleChat:
         self.chat, self.families, self.clock, self.settings = chat, families, clock, settings
         self.family_id: int | None = None
         self.speaker: MemberSetup | None = None
-        self.shown = InMemoryShownChoices()      # the numbered buttons of the latest reply (bot/channels/numbered.py)
+        self.choices: dict[int, OutgoingButton] = {}   # every number shown → its button (see the docstring)
+        self.last_number = 0
+        self.newcomers_told: set[str] = set()          # "(小王 is new…)" is said once per person
 
     async def run(self) -> int:
         await self._ensure_family()
@@ -103,11 +116,13 @@ class ConsoleChat:
     def _ask_setup(self) -> FamilySetup:
         lang = self.settings.lang
         baby = (_read(self._notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
+        profile = {"name": baby, **_birth_and_sex(_read(self._notice("console.ask_birth") + " ") or "",
+                                                  _read(self._notice("console.ask_sex") + " ") or "")}
         title = (_read(self._notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
         units = SETUP_UNITS.get((_read(self._notice("console.ask_units") + " ") or "").strip(), {})
         chosen = dict(vars(display_units(units)))     # asked once: every quantity is chosen from now on
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
-                           babies=({"name": baby},), members=(MemberSetup("me", title, title, "parent"),),
+                           babies=(profile,), members=(MemberSetup("me", title, title, "parent"),),
                            units=chosen)
 
     async def _line(self, line: str) -> bool:
@@ -117,7 +132,9 @@ class ConsoleChat:
             return False
         command, _, rest = line.partition(" ")
         if command == "/help":
-            print(self._notice("console.help"))
+            await self._help()
+        elif command == "/at":
+            await self._at(rest.strip())
         elif command == "/as":
             await self._switch(rest.strip())
         elif command == "/records":
@@ -127,19 +144,52 @@ class ConsoleChat:
             print("\n".join(f"  {name}: {value}" for name, value in settings.items()))
         elif command == "/export":
             await self._export(rest.strip() or "json")
-        elif chosen_number(line) is not None:
-            await self._send(await as_press(self._incoming(text=line), self.shown))
+        elif (number := chosen_number(line)) is not None:
+            await self._press(line, number)
         else:
             said = _as_words(command, rest) if command.startswith("/") else line
             await self._send(self._incoming(text=said))
         return True
+
+    async def _press(self, line: str, number: int) -> None:
+        button = self.choices.get(number)
+        if button is None:              # no reply shows this number: not a message (1 is not a 1 ml feed)
+            print(self._notice("console.no_such_choice"))
+            return
+        await self._send(self._incoming(text=line, press=ButtonPress(token=button.token), addressed_to_bot=True))
+
+    async def _help(self) -> None:
+        """The terminal's commands, then the bot's own (in the family's language)."""
+        settings = await self.families.settings(self.family_id)
+        print(self._notice("console.help"))
+        print(self._notice("console.help_bot"))
+        print(text(language_of(settings["language"]), "reply.help"))
+
+    async def _at(self, said: str) -> None:
+        """/at 23:40 (today, the family's time) · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now."""
+        settings = await self.families.settings(self.family_id)
+        zone = ZoneInfo(settings["timezone"])
+        if not isinstance(self.clock, ShiftedClock):
+            print(self._notice("console.clock_fixed"))
+            return
+        moved = _moved(said, self.clock().astimezone(zone))
+        if moved is None:
+            print(self._notice("console.clock_usage"))
+            return
+        if said == "now":
+            self.clock.reset()
+        else:
+            self.clock.set(moved)
+        print(self._notice("console.clock", time=self.clock().astimezone(zone), zone=settings["timezone"]))
 
     async def _switch(self, name: str) -> None:
         members = await self.families.members(self.family_id)
         found = next((m for m in members if name in (m.title, m.name, m.sender_id)), None)
         if found is None:
             found = MemberSetup(f"console-{name}", name, name, "friend")
-            print(self._notice("console.new_member", name=name))
+            if found.sender_id not in self.newcomers_told:
+                self.newcomers_told.add(found.sender_id)
+                print(self._notice("console.new_member", name=name))
         self.speaker = found
         print(self._notice("console.speaking_as", name=name))
 
@@ -162,15 +212,19 @@ class ConsoleChat:
         if reply.image is not None:
             print(f"      [{self._notice('console.picture')}: {reply.image}]")
         if reply.buttons:
-            print("      " + "  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
-        await self.shown.remember(PLATFORM, self.settings.chat_id, reply.buttons)
+            print("      " + "  ".join(f"[{self._number(b)}] {b.label}" for b in reply.buttons))
+
+    def _number(self, button: OutgoingButton) -> int:
+        self.last_number = self.last_number % MAX_CHOICE + 1
+        self.choices[self.last_number] = button
+        return self.last_number
 
     async def _records(self) -> None:
         snap = await self.families.snapshot(self.family_id)
         settings = await self.families.settings(self.family_id)
         now = self.clock().astimezone(ZoneInfo(settings["timezone"]))
-        today = [r for r in snap.records if (r.get("start") or r.get("time")).date() == now.date()
-                 or (r.get("end") and r["end"].date() == now.date())]
+        today = sorted((r for r in snap.records if _when(r).astimezone(now.tzinfo).date() == now.date()
+                        or (r.get("end") and r["end"].astimezone(now.tzinfo).date() == now.date())), key=_when)
         lang = language_of(settings["language"])
         units = display_units({q: settings.get(f"{q}_unit") for q in UNIT_CHOICES})
         with units_shown(units):
@@ -185,6 +239,39 @@ class ConsoleChat:
         path = self.settings.data_dir / made.filename
         path.write_bytes(made.body)
         print("Fawn: " + self._notice("console.exported", count=made.count, path=path))
+
+
+def _when(record: dict) -> datetime:
+    return record.get("start") or record.get("time")
+
+
+def _moved(said: str, now: datetime) -> datetime | None:
+    """Where /at moves the clock to, in the family's zone; None when it cannot be read."""
+    if said == "now":
+        return now
+    if m := _OFFSET.match(said):
+        delta = timedelta(**{_UNITS[m.group(3)]: int(m.group(2))})
+        return now + delta if m.group(1) == "+" else now - delta
+    with contextlib.suppress(ValueError):
+        hour, minute = (int(part) for part in said.split(":"))
+        return now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    with contextlib.suppress(ValueError):
+        at = datetime.fromisoformat(said)
+        return at if at.tzinfo else at.replace(tzinfo=now.tzinfo)
+    return None
+
+
+def _birth_and_sex(birth: str, sex: str) -> dict[str, object]:
+    """The set-up's answers (2026-03-01; 1 or girl, 2 or boy); what cannot be read is left for later."""
+    found: dict[str, object] = {}
+    with contextlib.suppress(ValueError):
+        found["birth_date"] = date.fromisoformat(birth.strip())
+    word = sex.strip().lower()
+    if word[:1] in ("1", "g", "f"):
+        found["sex"] = "female"
+    elif word[:1] in ("2", "b", "m"):
+        found["sex"] = "male"
+    return found
 
 
 def _as_words(command: str, rest: str) -> str:

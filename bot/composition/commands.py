@@ -12,7 +12,7 @@ from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.login import LoginFailed, login
 from bot.channels.wechat.ilink.store import credentials_path
 from bot.cli import local_database_url
-from bot.clock import utc_now
+from bot.clock import ShiftedClock
 from bot.composition.app import open_fawn
 from bot.config import load_config
 
@@ -28,9 +28,10 @@ def chat_main(argv: list[str]) -> int:
 
 
 async def _chat(settings: ConsoleSettings) -> int:
-    fawn = await open_fawn(local_database_url(settings.data_dir), chart_dir=settings.data_dir / "charts")
+    clock = ShiftedClock()            # /at moves it, for the service and the terminal alike
+    fawn = await open_fawn(local_database_url(settings.data_dir), clock=clock, chart_dir=settings.data_dir / "charts")
     try:
-        return await ConsoleChat(fawn.chat, fawn.families, utc_now, settings).run()
+        return await ConsoleChat(fawn.chat, fawn.families, clock, settings).run()
     finally:
         await fawn.close()
 

@@ -117,8 +117,34 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
         reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
+        first_words=extraction.intent is Intent.START and await uow.messages.count(ctx.family.id) == 1,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
-        units_unchosen=units_unchosen(ctx.family.settings.get("units")))
+        units_unchosen=units_unchosen(ctx.family.settings.get("units")),
+        babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
+        weights_kg=await _weights(uow, ctx, extraction, tasks.active))
+
+
+async def _weights(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction,
+                   active: PendingTask | None) -> dict[int, float]:
+    """Each baby's latest weight — read only when this turn may write a feed (its plausible bottle size)."""
+    feeding = RecordType.FEEDING
+    if extraction.record_type is not feeding and (active is None or active.record_type is not feeding):
+        return {}
+    weights = {}
+    for baby in ctx.babies:
+        weighed = [r.fields["weight_kg"] for r in await uow.records.growth(baby.id) if r.fields.get("weight_kg")]
+        if weighed:
+            weights[baby.id] = float(weighed[-1])
+    return weights
+
+
+async def _babies_with_growth(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction,
+                              active: PendingTask | None) -> frozenset[int]:
+    """Which babies already have a growth record — read only when this turn may write one."""
+    growth = RecordType.GROWTH
+    if extraction.record_type is not growth and (active is None or active.record_type is not growth):
+        return frozenset()
+    return frozenset([b.id for b in ctx.babies if await uow.records.growth(b.id)])
 
 
 def new_family_code() -> str:

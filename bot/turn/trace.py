@@ -13,6 +13,7 @@ from bot.companion.agent import CompanionOutcome
 from bot.protocol import OutgoingReply
 from bot.turn.effects import Applied
 from bot.understanding.extractor import ExtractionOutcome
+from domain.extraction import Extraction, QueryMetric
 from domain.turn import Decision
 from domain.vocabulary import ReplyKind
 from storage.engine import Database, sqlite_url
@@ -52,7 +53,9 @@ def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied
          "latency_ms": outcome.latency_ms, "rules_ms": outcome.rules_ms, "asked": outcome.asked,
          "fallback": outcome.fallback, **outcome.spent.as_trace(), "intent": e.intent.value,
          "record_type": e.record_type.value if e.record_type else None,
-         "slots": sorted(e.slots.given()), "confidence": e.confidence, "unaccounted": len(e.unaccounted)},
+         "slots": sorted(e.slots.given()), "facts": len(e.facts()),
+         "confidence": e.confidence, "unaccounted": len(e.unaccounted),
+         "query": understood_query(e), "units_said": e.units_said or None, "near": e.near},
         *talked,
         {"step": "decision", "note": decision.note, "press_rejected": decision.press_rejected,
          "reply_key": said.key if said else None,
@@ -65,6 +68,16 @@ def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied
         {"step": "turn", "latency_ms": watch.total() if watch is not None else None,
          "loading_ms": laps.get("loading")},
     ]
+
+
+def understood_query(e: Extraction) -> dict[str, Any] | None:
+    """Which question was understood: metric, period, shape… (a medicine's name as said is left out)."""
+    if e.query is None:
+        return None
+    shown = e.query.model_dump(mode="json", exclude_none=True)
+    if e.query.metric is QueryMetric.NEXT_DOSE:
+        shown.pop("detail", None)
+    return shown
 
 
 def main(argv: list[str]) -> int:

@@ -12,6 +12,7 @@ from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -20,6 +21,7 @@ from bot.understanding.readers.references import DELETE, ReferenceReading, read_
 from bot.understanding.readers.roles import read_role_change
 from bot.understanding.readers.settings import read_settings
 from bot.understanding.readers.units import units_said
+from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from domain.babies import ORDINALS
@@ -29,9 +31,16 @@ from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
-HELP = re.compile(r"^\s*/?(help|帮助|怎么用|用法|start help)\s*[?？]?\s*$", re.I)
+START = re.compile(r"^\s*/?start(?:\s+\S+)?\s*$", re.I)     # /start (after command_text: start [payload])
 CONFIDENT = 0.9
+_FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
+                      r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
+_ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
+FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
+# a clock time (not a part of the day like 中午): 3点, 3:00, 3pm, at 3, noon
+_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\b(?:at|@)\s*\d|\bnoon\b|mid-?night|mid-?day",
+                    re.I)
 
 
 def extract(request: ExtractionRequest) -> Extraction:
@@ -48,9 +57,11 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    reading = accounted(reading, text, request.now)
+    reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
+    if reading.intent is Intent.CHAT and not reading.asks_for_help:
+        reading = reading.model_copy(update={"near": near_topic(text)})
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
@@ -74,8 +85,10 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    if START.match(text):
+        return Extraction(intent=Intent.START, addressed_to_bot=True, baby=baby)
     if HELP.match(text):
-        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, baby=baby)
+        return Extraction(intent=Intent.CHAT, addressed_to_bot=True, asks_for_help=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
         if pattern.search(text):
             return Extraction(intent=intent, **common)
@@ -91,15 +104,16 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
-    correction = lx.CORRECTION.match(text)
-    body = text[correction.end():] if correction else text
+    correction, body, wrong = plain_correction(text, request.now)
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
         return Extraction(intent=Intent.QUERY, query=query, **common)
     referred = read_reference(body, request.now)
+    if referred.reference is None and wrong is not None and request.task is None:   # 不是9点，是9点20: the 9:00 one
+        referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
+    several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
     return several or _record_or_fragment(request, body, bool(correction), common)
 
 
@@ -108,10 +122,10 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
     ref = referred.reference
     if referred.delete:
         return Extraction(intent=Intent.DELETE, record_type=ref.record_type, reference=ref, **common)
-    said = referred.values
+    said = affirmed(referred.values).new if referred.values else ""   # 那顿是母乳不是奶粉: 母乳
     if ref.which == "last_night":
         said = "昨晚" + said   # the reference carries the night: 昨晚那次睡眠改成9点到6点 = 昨晚9点到6点
-    values = _record_or_fragment(request, said, True, common) if said else None
+    values = _record_or_fragment(request, said, True, common, ref.record_type) if said else None
     if values is None or not values.slots.given():
         return Extraction(intent=Intent.CORRECT, record_type=ref.record_type, reference=ref,
                           confidence=0.6, **common)
@@ -120,8 +134,9 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
                                      "record_type": ref.record_type or (None if implied_only else values.record_type)})
 
 
-def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
-    topic = _topic(request)
+def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict,
+                        known_type: RecordType | None = None) -> Extraction:
+    topic = known_type or _topic(request)     # 泰诺林那次改成间隔6小时: the values are the medication's
     record_type = _record_type(body) or None
     implied = None
     if (request.task or correction) and record_type is not None and _only_an_amount(body):
@@ -139,12 +154,20 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end:
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
+    if correction and kind_type is None and not slots.given() and (amount := _bare_amount(body)) is not None:
+        return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
+                          confidence=0.9, **common)     # 改成130: the amount of the latest record with one
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
     intent = _intent(request, record_type, kind_type, correction)
     return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
+
+
+def _bare_amount(text: str) -> float | None:
+    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[。.!！吧]?\s*", text)
+    return float(m.group(1)) if m else None
 
 
 def _intent(request: ExtractionRequest, record_type: RecordType | None,
@@ -208,7 +231,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
         slots, event = _sleep_slots(text, times, now)
         return slots, event, False
     if kind_type is RecordType.FEEDING:
-        slots, assumed = _feeding_slots(text, times, correction)
+        slots, assumed = _feeding_slots(text, times, correction, now)
         return slots, None, assumed
     if kind_type is not None:
         return other_slots(kind_type, text, times, now, raw=raw, default_now=default_now), None, False
@@ -216,7 +239,7 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
     return Slots(start=start, end=times.end), None, False
 
 
-def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slots, bool]:
+def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetime) -> tuple[Slots, bool]:
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
@@ -228,10 +251,12 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     amount_ml, assumed = _amount_ml(text, kind, direct, times.spans)
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)
-    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
+    # 喂了10分钟: a length said of a feed is kept (nursed, most likely; the kind is asked when unsaid)
+    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml or \
+        kind is None and not amount_ml and _FED_FOR.search(text) else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
-    start, end = _feeding_times(times, duration)
+    start, end = _feeding_times(times, duration, now, bool(_ENDED_AT.search(text)))
     slots = Slots(start=start, end=end, kind=kind.value if kind else None,
                   method=method.value if method else None, amount_ml=amount_ml,
                   amount_g=_signed(grams.group(1)) if grams else None, duration_min=duration,
@@ -239,11 +264,17 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool) -> tuple[Slo
     return slots, assumed
 
 
-def _feeding_times(times: TimeReading, duration: float | None) -> tuple[datetime | None, datetime | None]:
+def _feeding_times(times: TimeReading, duration: float | None, now: datetime,
+                   ended_at: bool) -> tuple[datetime | None, datetime | None]:
+    """A time said with a duration is the start (十点左右喂了20分钟 → 10:00–10:20; 左右 only says it is
+    roughly ten) — unless it is said to be the end (十点喂完), or the feed would not be over yet."""
     if times.start:
         return times.start, times.end
     if times.point and duration:
-        return times.point - timedelta(minutes=duration), times.point
+        span = timedelta(minutes=duration)
+        if ended_at or times.point + span > now + FUTURE_SLACK:
+            return times.point - span, times.point
+        return times.point, times.point + span
     return times.point, None
 
 
@@ -274,6 +305,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
     night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
+    if times.point and not start and times.duration_min and not _CLOCK.search(text):
+        times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
     if times.point and not start:
         if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):
             end = times.point
@@ -309,7 +342,7 @@ def profile_change(text: str) -> ProfileChange | None:
             found["birth_date"] = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:
             return None
-    if m := lx.SEX_CHANGE.search(text):
+    if m := lx.SEX_CHANGE.search(text) or ("birth_date" in found and lx.SEX_WORD.search(text)):
         word = next(g for g in m.groups() if g).lower()
         found["sex"] = "male" if word[0] in "男b" or word == "male" else "female"
     if m := lx.BIRTH_WEIGHT.search(text):

@@ -8,7 +8,8 @@ from typing import Any
 from domain.decide.duplicates import TWIN_REASONS, earlier_twin, twin_question
 from domain.decide.items import item_effects, item_line, item_lines, items_reason, next_to_ask, several_done
 from domain.decide.uncertain import doubts
-from domain.records import Problem, fields_for, missing_fields, problems
+from domain.limits import bottle_max_ml
+from domain.records import BOUNDS, Problem, fields_for, missing_fields, problems
 from domain.tasks import PendingTask, TaskItem, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, FeedingKind, RecordType, ReplyKind, TaskAction, TaskState
@@ -74,7 +75,7 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
     slots = merge_slots(task.slots, new_slots)
     record_type = task.record_type
     fields = complete_fields(record_type, slots, turn.now)
-    found = problems(record_type, fields, turn.now)
+    found = problems(record_type, fields, turn.now) + _bottle_problems(turn, task.baby_id, record_type, fields)
     fatal = [p for p in found if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
@@ -91,11 +92,25 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
                           requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING if doubt else None)
         ask = which_baby_reply(turn) if missing[0] == "baby" else ask_reply(record_type, missing, slots)
         if saved.items:
-            ask = replace(ask, values={**ask.values, "items": item_lines(turn, saved)})
+            ask = replace(ask, values={**ask.values, "several": item_lines(turn, saved)})
         if doubt.get("unaccounted"):
             ask = replace(ask, values={**ask.values, "doubt": doubt})
         return Decision(ask, (SaveTask(saved),), note="ask")
     return _complete(turn, task, storable(slots, fields), fields, found, doubt)
+
+
+def _bottle_problems(turn: Turn, baby_id: int | None, record_type: RecordType,
+                     fields: dict[str, Any]) -> list[Problem]:
+    """A bottle large for this baby's weight or age (350ml for a 6 kg baby) is asked about."""
+    amount = fields.get("amount_ml")
+    baby = next((b for b in turn.babies if b.id == baby_id), None)
+    if record_type is not RecordType.FEEDING or baby is None or not isinstance(amount, (int, float)) \
+            or fields.get("kind") == "solid_food":
+        return []
+    limit = bottle_max_ml(baby.birth_date, turn.weights_kg.get(baby.id), turn.now.date())
+    if amount <= limit or amount > BOUNDS["amount_ml"].plausible_max:   # above 350: already asked
+        return []
+    return [Problem("amount_ml", "implausible", False, {"value": amount, "limit": limit})]
 
 
 def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict[str, Any],
@@ -132,7 +147,7 @@ def _complete_several(turn: Turn, task: PendingTask, slots: dict[str, Any], fiel
     saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=slots, missing=(),
                       requires_confirmation_reason=reason, last_supplied_by=turn.member.id)
     reply = confirm_reply(saved, fields, found, doubt=doubt)
-    return Decision(replace(reply, values={**reply.values, "items": item_lines(turn, saved)}), (SaveTask(saved),),
+    return Decision(replace(reply, values={**reply.values, "several": item_lines(turn, saved)}), (SaveTask(saved),),
                     note="several: confirm")
 
 
@@ -194,7 +209,7 @@ def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem
     values = {"type": task.record_type, "fields": fields, "reason": task.requires_confirmation_reason,
               "before": before, "problems": list(found), "doubt": doubt or {}}
     if task.items:
-        values["items"] = [{"type": i.record_type, "fields": i.fields, "reason": i.reason} for i in task.items]
+        values["several"] = [{"type": i.record_type, "fields": i.fields, "reason": i.reason} for i in task.items]
     return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
 
 

@@ -18,6 +18,7 @@ from domain.decide.invites import decide_invite, join_here
 from domain.decide.new_record import baby_id_of, new_record
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
+from domain.decide.profile_questions import with_profile_question
 from domain.decide.reminders import decide_reminder, with_reminder
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
 from domain.decide.set_aside import one_active_task
@@ -42,7 +43,7 @@ def decide_turn(turn: Turn) -> Decision:
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
     decided = guarded(checked, one_active_task(checked, with_reminder(checked, _decide(checked))))
-    return with_newcomer_prompt(checked, with_units_guess(checked, decided))
+    return with_newcomer_prompt(checked, with_profile_question(checked, with_units_guess(checked, decided)))
 
 
 def _decide(turn: Turn) -> Decision:
@@ -130,6 +131,12 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.EXPORT:
+        if not may(turn.member.role, Permission.MANAGE):
+            return Decision(Reply(ReplyKind.REFUSED, "export_parent_only"), note="no right: export")
+        return Decision(Reply(ReplyKind.ANSWER, "export_elsewhere"), note="export: where to get it")
+    if e.intent is Intent.START:
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words}), note="welcome")
     if e.intent is Intent.REMIND:
         return decide_reminder(turn)
     if e.intent is Intent.PAGE:
@@ -164,7 +171,12 @@ def _photo(turn: Turn) -> Decision:
 
 
 def _chat(turn: Turn) -> Decision:
+    """Chatter in a group is left alone; addressed (or in private) the bot says briefly that it did not
+    understand, with one example close to what was said — the help menu only when it was asked for.
+    (With an LLM configured the shell may let the companion answer a CHAT reply instead.)"""
     if turn.chat_kind is ChatKind.GROUP and not turn.addressed:
         return Decision(None, note="chatter")
-    return Decision(Reply(ReplyKind.CHAT, "help"), note="chat")
+    if turn.extraction.asks_for_help:
+        return Decision(Reply(ReplyKind.CHAT, "help"), note="help")
+    return Decision(Reply(ReplyKind.CHAT, "not_understood", {"near": turn.extraction.near}), note="not understood")
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, Row, bindparam, update
+from sqlalchemy import Integer, Row, bindparam, func, update
 from sqlalchemy import select as core_select
 from sqlmodel import select
 
@@ -48,6 +48,11 @@ def message_info(row: Message | Row) -> MessageInfo:
 
 
 class MessageRepository(Repository):
+    async def count(self, family_id: int) -> int:
+        """How many messages the family has (in and out)."""
+        return int(await self.session.scalar(select(func.count()).select_from(Message).where(
+            Message.family_id == family_id)) or 0)
+
     async def delivered(self, platform: str, chat_id: str, delivery_id: str) -> int | None:
         """The stored message with this platform delivery id (a redelivery), or None."""
         row = await self.row(_DELIVERED, {"platform": platform, "chat": chat_id, "delivery": delivery_id})

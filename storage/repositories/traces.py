@@ -31,3 +31,8 @@ class TraceRepository(Repository):
                                            Message.id == (int(key) if key.isdigit() else -1)))
         q = select(TurnTrace.__table__).where(or_(TurnTrace.trace_id == key, TurnTrace.message_id.in_(ids)))
         return [TraceInfo(r.trace_id, r.message_id, r.at, list(r.steps)) for r in await self.rows(q)]
+
+    async def of_family(self, family_id: int) -> list[TraceInfo]:
+        """Every trace of a family, oldest first (the scenario runner sums a run's cost from them)."""
+        q = select(TurnTrace.__table__).where(TurnTrace.family_id == family_id).order_by(TurnTrace.id)
+        return [TraceInfo(r.trace_id, r.message_id, r.at, list(r.steps)) for r in await self.rows(q)]

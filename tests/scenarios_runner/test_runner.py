@@ -5,7 +5,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, run_files
+from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, print_verbose, run_files
 from bot.devtools.scenarios.database import TemplateDatabase
 from bot.devtools.scenarios.loader import parse_scenario
 from bot.devtools.scenarios.runner import run_scenario
@@ -169,3 +169,13 @@ async def test_a_join_turn_sends_nothing():
 async def test_pressing_on_a_reply_that_does_not_exist_fails_the_turn():
     result, _ = await run("  - mom: 刚刚喝了90ml配方奶\n  - press: undo\n    by: mom\n    message: 5\n")
     assert result.failed_turn == 2 and "no reply 5" in result.message
+
+
+async def test_verbose_prints_each_turn_and_its_reply_even_when_the_scenario_passes(tmp_path: Path, capsys):
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n", encoding="utf-8")
+    outcomes = await run_files([path], factory=fake_factory(FakeChatService()), echo=print_verbose)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("PASS")
+    assert out[1] == "  [1] 20:15 mom: 刚刚喝了90ml配方奶" and out[2].startswith("      → recorded: ")
+    assert "transcript" not in as_json(outcomes)["results"][0]

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
 from bot.composition import Fawn, open_fawn
+from bot.config import ModelConfig
 from bot.devtools.scenarios.checks import final_difference, turn_difference
 from bot.devtools.scenarios.conversation import Conversation
+from bot.devtools.scenarios.cost import RunCost
 from bot.devtools.scenarios.database import TemplateDatabase, remove_database
 from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
@@ -18,7 +20,6 @@ from bot.devtools.scenarios.state import FamilyState
 from bot.devtools.scenarios.times import aware
 from bot.protocol import FamilySetup, FamilySnapshot, IncomingMessage, MemberSetup, TurnResult
 from domain.vocabulary import ChatKind
-from storage.engine import Database
 
 ServiceFactory = Callable[..., Awaitable[tuple[Any, Any]]]   # (url, *, clock, model) -> (service, engine)
 ONE_TURN = timedelta(minutes=1)
@@ -31,6 +32,8 @@ class ScenarioResult:
     passed: bool
     failed_turn: int | str | None = None     # 1-based turn number, "final", or None (setup)
     message: str = ""
+    cost: RunCost | None = None              # from the run's traces, when the service keeps them
+    transcript: tuple[str, ...] = ()         # each turn and the bot's reply (`--verbose`)
 
 
 class ScenarioApp:
@@ -57,11 +60,27 @@ class ScenarioApp:
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, member: str | None) -> None:
         await self.fawn.families.link_chat(family_id, platform, chat_id, kind, member)
 
+    async def cost(self, family_id: int) -> RunCost:
+        async with self.fawn.database.unit_of_work() as uow:
+            return RunCost.of(t.steps for t in await uow.traces.of_family(family_id))
 
-async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[ScenarioApp, Database]:
-    """The composition root's application on a copy of the migrated template (so: no migrating again)."""
-    fawn = await open_fawn(url, clock=clock, model=model, migrate=False)
-    return ScenarioApp(fawn), fawn.database
+
+class _Closing:
+    """The database, and the model clients with it."""
+
+    def __init__(self, fawn: Fawn) -> None:
+        self.fawn = fawn
+
+    async def dispose(self) -> None:
+        await self.fawn.close()
+
+
+async def build_real_service(url: str, *, clock: FrozenClock, model: str,
+                             understanding: ModelConfig | None = None) -> tuple[ScenarioApp, _Closing]:
+    """The composition root's application on a copy of the migrated template (so: no migrating again);
+    `understanding` is the [understanding] section `--model` names a model of."""
+    fawn = await open_fawn(url, clock=clock, understanding=understanding, model=model, migrate=False)
+    return ScenarioApp(fawn), _Closing(fawn)
 
 
 async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model: str = "rules",
@@ -78,7 +97,9 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model:
             first_state = await conversation.state()
         except Exception as error:
             return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
-        return await play_turns(conversation, first_state, scenario, zone)
+        result = await play_turns(conversation, first_state, scenario, zone)
+        cost = getattr(service, "cost", None)
+        return replace(result, cost=await cost(family_id)) if cost is not None else result
     finally:
         if engine is not None:
             await engine.dispose()
@@ -105,19 +126,38 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
 
 async def play_turns(conversation: Conversation, state: FamilyState, scenario: Scenario,
                      zone: ZoneInfo) -> ScenarioResult:
+    transcript: list[str] = []
     for number, turn in enumerate(scenario.turns, start=1):
         move_clock(conversation.clock, turn, first=number == 1, zone=zone)
         try:
             outcome = await conversation.play(turn, number, state)
         except Exception as error:
-            return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"))
+            return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"), transcript)
+        transcript.extend(_transcript(number, turn, outcome, conversation.clock().astimezone(zone)))
         state = outcome.after
         ctx = MatchContext(zone, state.baby_names())
         found = outcome.problem or turn_difference(turn.expect, outcome, ctx)
         if found:
-            return _result(scenario, number, _where(turn, found))
+            return _result(scenario, number, _where(turn, found), transcript)
     found = final_difference(scenario.final, state, MatchContext(zone, state.baby_names()))
-    return _result(scenario, "final", f"final: {found}") if found else _result(scenario, None, "")
+    return _result(scenario, "final", f"final: {found}", transcript) if found else \
+        _result(scenario, None, "", transcript)
+
+
+def _transcript(number: int, turn: Turn, outcome: Any, at: datetime) -> list[str]:
+    """`[3] 20:17 mom: 8点到3点` and the reply under it (`→ confirm: 请确认：…`, its buttons)."""
+    said = turn.text if turn.kind == "text" else f"({turn.kind} {turn.action or turn.member})".strip()
+    lines = [f"  [{number}] {at:%H:%M} {turn.member}: {said}"]
+    reply = outcome.reply
+    if reply is None:
+        lines.append("      → none")
+        return lines
+    text_lines = reply.text.split("\n")
+    lines.append(f"      → {reply.kind.value}: {text_lines[0]}")
+    lines.extend(f"        {line}" for line in text_lines[1:])
+    if reply.buttons:
+        lines.append("        [" + "] [".join(b.action for b in reply.buttons) + "]")
+    return lines
 
 
 def move_clock(clock: FrozenClock, turn: Turn, *, first: bool, zone: ZoneInfo) -> None:
@@ -135,7 +175,9 @@ def _where(turn: Turn, message: str) -> str:
     return f"line {turn.line} ({turn.member}: {said}): {message}"
 
 
-def _result(scenario: Scenario, turn: int | str | None, message: str) -> ScenarioResult:
+def _result(scenario: Scenario, turn: int | str | None, message: str,
+            transcript: list[str] | None = None) -> ScenarioResult:
     return ScenarioResult(file=str(scenario.path), name=scenario.name, passed=not message,
-                          failed_turn=turn if message else None, message=message)
+                          failed_turn=turn if message else None, message=message,
+                          transcript=tuple(transcript or ()))
 

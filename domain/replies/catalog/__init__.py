@@ -9,8 +9,10 @@ reply carries. A third language — say zh-Hant for Taiwan and Hong Kong — is 
 
 Renderers never ask which language they write: they look up keys. Code may glue pieces together with
 spaces and newlines; every word, unit and punctuation mark that could differ by language is a key.
-Two entries describe the language rather than say something: `chart.script` (cjk or latin: whether
-chart labels need the Chinese font) and `temperature.show_fahrenheit` ("yes" adds °F to a temperature).
+Some entries describe the language rather than say something: `chart.script` (cjk or latin: whether
+chart labels need the Chinese font), `temperature.show_fahrenheit` ("yes" adds °F to a temperature),
+`grammar.capitalise_lines` ("yes": every reply line starts with a capital) and `demo.units` (the
+terminal demo family's display units: 1 metric, 3 US customary).
 """
 from __future__ import annotations
 

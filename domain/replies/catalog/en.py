@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TEXTS: dict[str, str] = {
     # ── grammar pieces ──────────────────────────────────────────────────────────────────────────
-    "sep.list": ", ", "sep.enum": ", ", "sep.clause": "; ", "aside": " ({text})", "list.bullet": "• {item}",
+    "grammar.capitalise_lines": "yes", "sep.and": " and ", "sep.list": ", ", "sep.enum": ", ", "sep.clause": "; ", "aside": " ({text})", "list.bullet": "• {item}",
     "value.unknown": "?", "at": " @ {time}",
     "duration.hours": "{hours} h", "duration.minutes": "{minutes} min", "duration.joiner": " ",
     "clock.today": "{time:%H:%M}", "clock.yesterday": "yesterday {time:%H:%M}",
@@ -97,12 +97,22 @@ TEXTS: dict[str, str] = {
                   "• Fix: no, 90 ml / change the 6am feed to 120 ml / delete the last feed (confirmed first)\n"
                   "• Parents: make Grandma a caregiver, send the summary at 8pm, reply in Chinese\n"
                   "/summary · /undo · /settings · /role Grandma caregiver · /export (parents)",
+    "reply.profile_missing": "By the way, I don't know {baby}'s {fields} yet — a parent can tell me, e.g. "
+                             "“born 2026-03-01, a girl”, and I can show WHO growth percentiles.",
+    "reply.not_understood": "Sorry, I didn't get that. You could say: {example} (/help for more)",
+    "example.feeding": "“just had 90 ml formula”", "example.feeding_question": "“how much did she drink today?”",
+    "example.sleep": "“fell asleep at 10” / “woke up”", "example.sleep_question": "“how long did she sleep today?”",
+    "example.diaper": "“changed a wet diaper”", "example.diaper_question": "“how many diapers today?”",
+    "example.health": "“temp 37.8” / “gave 2.5 ml Tylenol”", "example.growth": "“weight 6.5 kg”",
+    "example.note": "“note: she cried for a long time”",
+    "example.question": "“how much did she drink today?” / “when was the last feed?”",
+    "example.any": "“just had 90 ml formula”",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
-    "reply.undone_several": "Undone, {count}: {records}",
-    "reply.recorded_several": "Recorded {count}: {records}", "reply.several_said": "",
+    "reply.undone_several": "Undone ({count} entries): {records}",
+    "reply.recorded_several": "Recorded {count} entries: {records}", "reply.several_said": "",
     "reply.confirm_several": "Please confirm these {count}; they are recorded together: {records}",
     "several.separator": "; ", "several.baby": "{baby}: {record}", "several.with_reason": "{record} ({reason})",
-    "several.waiting": "(The other {count} will be recorded with it once I know: {records})",
+    "several.waiting": "(Recorded together with it once I know, {count} more: {records})",
     "several.unread": "I didn't understand this part, so nothing was recorded for it: {said}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
@@ -316,7 +326,9 @@ TEXTS.update({
     "demo.parent": "Mum", "demo.caregiver": "Grandma", "demo.friend": "Sam",
     # ── fixed texts of the messengers and the service (shown in both languages before a family exists) ──
     "telegram.welcome_new": "Hi, I'm Fawn. This chat now has a family; you are its parent. Others start as friends "
-                            "(read-only) until a parent gives them a role. Just tell me what happened; /help for more.",
+                            "(read-only) until a parent gives them a role. First tell me the baby's name, birth date "
+                            "and sex (e.g. “her name is Mia”, “born 2026-03-01, a girl”) so I can show WHO growth "
+                            "percentiles. Then just tell me what happened; /help for more.",
     "telegram.welcome_back": "This chat already has a family; /help for more.",
     "telegram.added_new": "Thanks for adding me — a parent can send /start to set up the family.",
     "telegram.added_back": "I'm back; the family's records are all still here.",
@@ -354,11 +366,18 @@ TEXTS.update({
                     "  /summary         today's summary\n"
                     "  /settings        the family's settings (/settings summary_time 21:00 changes one)\n"
                     "  /export [csv]    write every record to a file in the data folder (parents)\n"
+                    "  /at 23:40        set the clock to 23:40 today (/at +2h two hours on, /at now back), to try nights and expiry\n"
                     "  /help            this help\n"
                     "  /quit            leave (Ctrl-D works too)\n"
-                    "  <number>         press that button of the latest reply",
+                    "  <number>         press the button with that number (numbers keep counting: a number presses only the button of the reply it was shown with)",
+    "console.help_bot": "\nWhat you can say to Fawn:",
+    "console.clock": "Clock: {time:%Y-%m-%d %H:%M} ({zone})",
+    "console.clock_usage": "Usage: /at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_fixed": "This terminal's clock cannot be moved.",
     "console.hello": "Fawn is here. /help for commands.", "console.ask_units": "units: 1 = ml / kg / cm / °C, 2 = weights in 斤, 3 = oz / lb / in / °F (Enter = 1; later: “show ounces”)",
     "console.ask_baby": "baby's name",
+    "console.ask_birth": "birth date (e.g. 2026-03-01; for WHO growth percentiles — Enter to skip)",
+    "console.ask_sex": "girl or boy? 1 = girl, 2 = boy (Enter to skip)",
     "console.ask_title": "your title, e.g. 妈妈 / Dad", "console.default_title": "Mum",
     "console.new_member": "({name} is new, with the role friend)", "console.speaking_as": "Now speaking as {name}.",
     "console.export_refused": "Only a parent can export the records.",
@@ -425,4 +444,17 @@ TEXTS.update({
     "chart_reply.rhythm": "{baby}'s rhythm over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): "
                           "sleep, feeds and diapers.",
     "chart_reply.first_baby_only": " (the rhythm chart shows the first baby)",
+    # ── the Telegram command menu (bot/channels/telegram/menu.py; at most 256 characters each) ───
+    "command.summary": "Today's summary and chart", "command.undo": "Undo the last record",
+    "command.reminders": "My reminders (see, cancel)", "command.page": "Open the family page",
+    "command.invite": "Invite family (a family code)", "command.join": "Join a family: /join CODE",
+    "command.export": "Export the data (parents)", "command.settings": "See or change the settings",
+    "command.help": "How to use Fawn", "command.start": "Start: set up this chat's family",
+    # ── "export data" where the chat cannot carry a file (bot/turn/replies.py) ─────────────────────
+    "reply.export_elsewhere": "This chat cannot carry a file, so I can't send the export here. To get the data:\n"
+                              "{page}• on the computer that runs Fawn: fawn export {family} --format json (everything), "
+                              "or --format csv (BabyBuddy's files)\n• on Telegram, /export sends the file",
+    "export.page": "• the family page (read-only, for you, valid 24 hours): {link}\n",
+    "reply.export_parent_only": "Sorry, only parents can export the family's data.",
+    "reply.export_file": "Every record ({count}), in the file below.",
 })

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TEXTS: dict[str, str] = {
     # ── grammar pieces ──────────────────────────────────────────────────────────────────────────
-    "sep.list": "，", "sep.enum": "、", "sep.clause": "；", "aside": "（{text}）", "list.bullet": "• {item}",
+    "grammar.capitalise_lines": "", "sep.and": "和", "sep.list": "，", "sep.enum": "、", "sep.clause": "；", "aside": "（{text}）", "list.bullet": "• {item}",
     "value.unknown": "?", "at": " @ {time}",
     "duration.hours": "{hours}小时", "duration.minutes": "{minutes}分钟", "duration.joiner": "",
     "clock.today": "{time:%H:%M}", "clock.yesterday": "昨天 {time:%H:%M}",
@@ -94,6 +94,15 @@ TEXTS: dict[str, str] = {
                   "• 家长：把奶奶设为照护者、每天晚上9点发总结、用英文回复\n"
                   "/summary 今天的总结 · /undo 撤销 · /settings 设置 · /role 小王 caregiver 阿姨 · "
                   "/export 导出（家长）",
+    "reply.profile_missing": "对了，还不知道{baby}的{fields}——请家长说一声，比如“生日2026年3月1日，女孩”，"
+                             "就能按 WHO 标准算生长百分位了。",
+    "reply.not_understood": "这句我没太明白。可以这样说：{example}（/help 看更多）",
+    "example.feeding": "“刚刚喝了90ml配方奶”", "example.feeding_question": "“今天喝了多少奶？”",
+    "example.sleep": "“10点睡着了” / “醒了”", "example.sleep_question": "“今天睡了多久？”",
+    "example.diaper": "“换了尿布，尿了”", "example.diaper_question": "“今天换了几次尿布？”",
+    "example.health": "“体温37.8” / “喂了美林2.5ml”", "example.growth": "“体重6.5kg”",
+    "example.note": "“记一下：宝宝哭了好久”", "example.question": "“今天喝了多少奶？” / “上次喂奶是几点？”",
+    "example.any": "“刚刚喝了90ml配方奶”",
     "reply.recorded": "已记录：{record}", "reply.updated": "已修改：{record}",
     "reply.undone_several": "已撤销{count}条：{records}",
     "reply.recorded_several": "已记录{count}条：{records}", "reply.several_said": "",
@@ -301,6 +310,8 @@ TEXTS.update({
     "telegram.welcome_new": "你好，我是 Fawn，家里的育儿小助手 👶\n"
                             "这个群已经建好家庭档案，你是家长（parent）。其他家人先是访客（friend），"
                             "只能查看；家长给他们设置角色后才能记录。\n"
+                            "先告诉我宝宝的名字、生日和性别吧，比如“宝宝名字叫小满”“生日2026年3月1日，女孩”"
+                            "（有了生日和性别才能算 WHO 生长百分位）。\n"
                             "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。",
     "telegram.welcome_back": "这个群已经有家庭档案了，数据都在。/help 查看用法。",
     "telegram.added_new": "谢谢邀请！家长发送 /start 建立家庭档案。",
@@ -340,11 +351,18 @@ TEXTS.update({
                     "  /summary         今天的总结\n"
                     "  /settings        家庭设置（/settings summary_time 21:00 改一项）\n"
                     "  /export [csv]    把全部记录写到数据文件夹里的一个文件（家长）\n"
+                    "  /at 23:40        把时钟拨到今天23:40（/at +2h 往后两小时，/at now 回到现在），试夜里和过期\n"
                     "  /help            这些说明\n"
                     "  /quit            离开（Ctrl-D 也行）\n"
-                    "  <数字>           按下最新一条回复里的那个按钮",
+                    "  <数字>           按下那个编号的按钮（编号一直往上数：同一个数字只按它所在那条回复的按钮）",
+    "console.help_bot": "\n对 Fawn 说的话：",
+    "console.clock": "时钟：{time:%Y-%m-%d %H:%M}（{zone}）",
+    "console.clock_usage": "用法：/at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_fixed": "这个终端的时钟不能拨。",
     "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_units": "显示单位：1 = ml / kg / cm / °C，2 = 体重用斤，3 = oz / lb / in / °F（直接回车 = 1；以后可以说“用斤显示”）",
     "console.ask_baby": "宝宝叫什么名字？",
+    "console.ask_birth": "宝宝的生日？（如 2026-03-01；用来算 WHO 生长百分位，直接回车可以以后再说）",
+    "console.ask_sex": "女孩还是男孩？1 = 女孩，2 = 男孩（直接回车可以以后再说）",
     "console.ask_title": "你是宝宝的？", "console.default_title": "妈妈",
     "console.new_member": "（{name} 是新成员，角色为 friend）", "console.speaking_as": "现在以 {name} 的身份说话。",
     "console.export_refused": "只有家长可以导出数据。",
@@ -397,4 +415,16 @@ TEXTS.update({
     "chart_reply.diapers": "最近7天的尿布（{first.month}/{first.day}–{last.month}/{last.day}）：尿和便便分开，今天截至目前。",
     "chart_reply.rhythm": "{baby}最近7天的作息图（{first.month}/{first.day}–{last.month}/{last.day}）：睡眠、喂奶和尿布。",
     "chart_reply.first_baby_only": "（作息图先画第一个宝宝）",
+    # ── the Telegram command menu (bot/channels/telegram/menu.py; at most 256 characters each) ───
+    "command.summary": "今天的总结和图表", "command.undo": "撤销刚才的记录", "command.reminders": "我的提醒（查看、取消）",
+    "command.page": "打开家庭记录页", "command.invite": "邀请家人（家庭码）", "command.join": "加入家庭：/join 家庭码",
+    "command.export": "导出数据（仅家长）", "command.settings": "查看或修改设置", "command.help": "怎么用",
+    "command.start": "开始：为这个聊天建家庭档案",
+    # ── 导出数据 where the chat cannot carry a file (bot/turn/replies.py) ───────────────────────────
+    "reply.export_elsewhere": "这个聊天发不了文件，所以导出的数据没法直接发过来。可以这样拿到：\n{page}"
+                              "• 在运行 Fawn 的电脑上：fawn export {family} --format json（全部数据），"
+                              "或 --format csv（BabyBuddy 的表格）\n• 在 Telegram 里发 /export，会直接收到文件",
+    "export.page": "• 家庭记录页（只读，只给你用，24小时内有效）：{link}\n",
+    "reply.export_parent_only": "抱歉，只有家长可以导出家庭的数据。",
+    "reply.export_file": "全部记录（{count} 条），文件在下面。",
 })
