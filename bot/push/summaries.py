@@ -88,7 +88,7 @@ class SummaryBuilder:
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
             image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
-                                            family.language)
+                                            family.language, milk_unit=family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 
@@ -103,7 +103,7 @@ class SummaryBuilder:
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
             image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
-                                            family.language)
+                                            family.language, milk_unit=family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 

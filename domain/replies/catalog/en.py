@@ -240,7 +240,7 @@ TEXTS.update({
     "growth_curve.line": "{baby}: {last:g}{unit} at {weeks} weeks ({change}{unit} since day {first_day}).",
     "growth_curve.baby_none": "{baby}: nothing to plot yet (needs birth date, sex and a measurement).",
     "growth_curve.none": "No growth records to plot yet (needs birth date, sex and a measurement).",
-    "chart.script": "latin", "chart.milk": "Milk (ml)", "chart.sleep": "Sleep (h)", "chart.diapers": "Diapers",
+    "chart.script": "latin", "chart.milk": "Milk (ml)", "chart.milk_oz": "Milk (oz)", "chart.sleep": "Sleep (h)", "chart.diapers": "Diapers",
     "chart.weight_kg": "Weight (kg)", "chart.height_cm": "Length (cm)", "chart.head_cm": "Head (cm)",
     "chart.age": "Age (weeks)", "chart.baby": "Baby",
     # ── the family page (bot/web/) ─────────────────────────────────────────────────────────────

@@ -222,7 +222,7 @@ TEXTS.update({
     "growth_curve.line": "{baby}：{weeks}周时 {last:g}{unit}，比第{first_day}天 {change}{unit}。",
     "growth_curve.baby_none": "{baby}：还没有可以画曲线的生长记录。",
     "growth_curve.none": "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。",
-    "chart.script": "cjk", "chart.milk": "奶量 (ml)", "chart.sleep": "睡眠 (小时)", "chart.diapers": "尿布 (次)",
+    "chart.script": "cjk", "chart.milk": "奶量 (ml)", "chart.milk_oz": "奶量 (oz)", "chart.sleep": "睡眠 (小时)", "chart.diapers": "尿布 (次)",
     "chart.weight_kg": "体重 (kg)", "chart.height_cm": "身长 (cm)", "chart.head_cm": "头围 (cm)", "chart.age": "周龄",
     "chart.baby": "宝宝",
     # ── the family page (bot/web/) ─────────────────────────────────────────────────────────────
