@@ -122,7 +122,7 @@ class ModelConfig(BaseModel):
     output_mode: OutputMode = "tool"          # tool calls (every provider); native JSON schema only where supported
     timeout_s: float = 20.0                   # one request; a slower answer falls back
     max_requests: int = 4                     # requests one turn may make (retries and tool calls included)
-    max_tokens: int = 8000                    # input + output tokens one turn may spend
+    max_tokens: int = 10000                   # input + output tokens one turn may spend (a retry included)
 
     @property
     def configured(self) -> bool:
@@ -145,6 +145,8 @@ class ChatConfig(ModelConfig):
     """[chat]: the family's chat companion for what is not a record, question or command."""
 
     model: str = "none"
+    max_requests: int = 6                     # an answer with a few tool calls is several requests
+    max_tokens: int = 12000
     max_tool_calls: int = 4                   # tool calls one answer may make
     context_tokens: int = 1500                # the recent context it is shown (newest first, older lines dropped)
 

@@ -65,6 +65,7 @@ class OutgoingReply:
     buttons: tuple[OutgoingButton, ...] = ()
     image: Path | None = None
     language: str = "zh"          # the family's language: channels word their own additions in it
+    document: Path | None = None  # a file to send with the text (导出数据), on a channel that carries files
 
 
 @dataclass(frozen=True)

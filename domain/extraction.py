@@ -31,6 +31,8 @@ class Intent(StrEnum):
     JOIN = "join"          # 加入 K7Q2MX / /join K7Q2MX: link this chat to the family of that code
     PAGE = "page"          # 打开记录页 / /page: a link to the family's page
     REMIND = "remind"      # 3小时后提醒我喂药 / 我的提醒 / 取消提醒 (a one-off reminder: set, list, cancel)
+    EXPORT = "export"      # 导出数据 / /export: the family's data as a file (parents only), or where to get it
+    START = "start"        # /start: the welcome (the adapter has set the chat's family up first)
     CHAT = "chat"          # anything else
 
 
@@ -103,6 +105,7 @@ class RecordReference(BaseModel):
     which: Literal["latest", "at_time", "last_night"] = "latest"
     record_type: RecordType | None = None
     at: datetime | None = None
+    medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
 
 
 class RoleChange(BaseModel):

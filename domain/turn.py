@@ -93,6 +93,7 @@ class Turn:
     fresh_code: str | None = None            # an unused family code the shell drew, should one be handed out
     set_aside_task: PendingTask | None = None  # the task a "bring it back" button names (set_aside.py)
     reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
+    first_words: bool = False                # this message is the family's first (its /start set the family up)
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
     weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)

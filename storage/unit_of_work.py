@@ -18,6 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.errors import Conflict, Unavailable
 from storage.repositories.audit import AuditRepository
+from storage.repositories.base import LATER, forget_connection, write_later
 from storage.repositories.erasure import ErasureRepository
 from storage.repositories.families import FamilyRepository
 from storage.repositories.messages import MessageRepository
@@ -68,11 +69,15 @@ class UnitOfWork:
 
     async def commit(self) -> None:
         try:
+            await write_later(self._session)       # the audit and trace rows, one executemany per table
             await self._session.commit()
+            forget_connection(self._session)
         except IntegrityError as lost:
             raise Conflict(str(lost.orig)[:200]) from lost
 
     async def rollback(self) -> None:
+        self._session.info.pop(LATER, None)
+        forget_connection(self._session)
         await self._session.rollback()
 
 

@@ -23,6 +23,7 @@ from starlette.routing import Route
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
+from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
@@ -41,7 +42,9 @@ from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.protocol import SendFn
+from bot.push.chart_pool import ChartPool
 from bot.push.scheduler import SummaryScheduler
+from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
 from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
@@ -94,11 +97,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
     configure_logging(config.log_level, config.secrets(), config.log_format)
+    try:
+        flush_spans = instrument_models(config.telemetry)
+    except TelemetrySetupError as problem:
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
     if not _any_messenger(config):
         print("fawn run: no messenger configured: set [telegram] token (FAWN_TELEGRAM__TOKEN), the [wecom] keys, "
               "or [wechat] enabled after `fawn wechat login`", file=sys.stderr)
         return 2
-    asyncio.run(run(config))
+    try:
+        asyncio.run(run(config))
+    finally:
+        if flush_spans is not None:
+            flush_spans()
     return 0
 
 
@@ -115,6 +127,8 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
     scheduler = None
+    charts = ChartPool()          # pictures in a worker process: a turn never waits behind matplotlib
+    fawn.chat.replies.summaries.draw = charts
     try:
         await _add_messengers(config, fawn, messengers)
         page = family_page(config, fawn.database)
@@ -125,6 +139,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
+        scheduler.builder.draw = charts
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
         tasks = _background(config, fawn, messengers, stop)
@@ -137,6 +152,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         for close in reversed(messengers.closers):
             with contextlib.suppress(Exception):
                 await close()
+        charts.close()
         await fawn.close()
 
 
@@ -171,6 +187,8 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
         messengers.routes += telegram_routes(application, secret=secret, path=telegram.webhook_path)
     else:
         polling = await telegram_runner.start_polling(application)
+    await set_command_menu(application.bot)
+    _carries_files(fawn, "telegram")
     messengers.senders["telegram"] = adapter.sender(application.bot)
     messengers.closers.append(lambda: telegram_runner.stop(application, polling))
 
@@ -184,6 +202,7 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
         channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
         messengers.loops.append(channel.run)
         messengers.senders["wecom"] = channel.push_sender()
+        _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
         return
     crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
     callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
@@ -191,6 +210,11 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     messengers.routes += wecom_routes(callback, wecom.callback_path)
     messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
     messengers.closers += [callback.idle, callback.poster.aclose]
+
+
+def _carries_files(fawn: Fawn, platform: str) -> None:
+    """This platform's sender carries a file: 导出数据 there brings the export itself."""
+    fawn.chat.replies.file_channels = fawn.chat.replies.file_channels | {platform}
 
 
 def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:

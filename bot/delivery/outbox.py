@@ -151,14 +151,16 @@ def reply_to_payload(reply: OutgoingReply, about: str | None = None) -> dict[str
     """The one payload shape every kept send has."""
     return {"kind": str(reply.kind), "text": reply.text,
             "buttons": [{"action": b.action, "label": b.label, "token": b.token} for b in reply.buttons],
-            "image": str(reply.image) if reply.image else None, "language": reply.language, "about": about}
+            "image": str(reply.image) if reply.image else None, "language": reply.language, "about": about,
+            "document": str(reply.document) if reply.document else None}
 
 
 def payload_to_reply(payload: dict[str, Any]) -> OutgoingReply:
     return OutgoingReply(
         kind=ReplyKind(payload.get("kind", ReplyKind.CHAT)), text=payload.get("text", ""),
         buttons=tuple(OutgoingButton(**b) for b in payload.get("buttons", ())),
-        image=Path(payload["image"]) if payload.get("image") else None, language=payload.get("language", "zh"))
+        image=Path(payload["image"]) if payload.get("image") else None, language=payload.get("language", "zh"),
+        document=Path(payload["document"]) if payload.get("document") else None)
 
 
 def _describe(failed: BaseException) -> str:

@@ -2,14 +2,14 @@
 (今天总结一下) are built by the same code, inside the caller's unit of work."""
 from __future__ import annotations
 
-import asyncio
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 
 from bot.protocol import OutgoingReply
+from bot.push.chart_pool import draw_in_thread
 from bot.push.charts import (
     GrowthChartData,
     WeekChartData,
@@ -38,6 +38,7 @@ from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
 
 HISTORY_DAYS = 7
+ChartDrawer = Callable[..., Awaitable[Path]]
 CHART_DAYS = 7
 CHART_PANELS = {"week": ("milk", "sleep", "diapers"), "sleep": ("sleep",), "feeding": ("milk",),
                 "diapers": ("diapers",)}
@@ -64,8 +65,9 @@ class BabyDays:
 class SummaryBuilder:
     """Builds the daily summary, the weekly report and the growth curve of one family."""
 
-    def __init__(self, chart_dir: Path | None = None) -> None:
+    def __init__(self, chart_dir: Path | None = None, draw: ChartDrawer = draw_in_thread) -> None:
         self.chart_dir = chart_dir or Path(tempfile.gettempdir()) / "fawn-charts"
+        self.draw = draw           # how a picture is drawn: a thread, or a process pool (bot/push/chart_pool.py)
 
     async def load_days(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                         as_of: datetime | None = None) -> list[BabyDays]:
@@ -79,6 +81,23 @@ class SummaryBuilder:
                                                        as_of)), records.get(baby.id, []), as_of)
                 for baby in babies]
 
+    async def load_days_of(self, uow: UnitOfWork, families: Sequence[FamilyInfo], local_date: date,
+                           as_of: datetime | None = None) -> dict[int, list[BabyDays]]:
+        """`load_days` for families due at the same minute (one zone): their babies and records in two
+        reads, whatever their number."""
+        if not families:
+            return {}
+        tz = families[0].tz
+        dates = [local_date - timedelta(days=i) for i in range(HISTORY_DAYS, -1, -1)]
+        since, _ = day_bounds(dates[0], tz)
+        _, until = day_bounds(local_date, tz)
+        ids = [f.id for f in families]
+        babies = await uow.families.babies_of(ids)
+        records = await uow.records.touching(ids, since, until)
+        return {f.id: [BabyDays(baby, _ordered(summarise_days(records.get(f.id, {}).get(baby.id, []), f.tz, dates,
+                                                              as_of)), records.get(f.id, {}).get(baby.id, []), as_of)
+                       for baby in babies[f.id]] for f in families}
+
     async def daily_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                           as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
         per_baby = await self.load_days(uow, family, local_date, as_of)
@@ -87,8 +106,8 @@ class SummaryBuilder:
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
-                                            family.language, milk_unit=family.units.volume)
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS["week"], family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 
@@ -102,8 +121,8 @@ class SummaryBuilder:
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
-            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
-                                            family.language, milk_unit=family.units.volume)
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS["week"], family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 
@@ -120,13 +139,13 @@ class SummaryBuilder:
             dates = [first + timedelta(days=i) for i in range(CHART_DAYS)]
             shown = per_baby[0]
             rhythm = day_rhythm(shown.records, family.tz, dates, as_of)
-            image = await asyncio.to_thread(render_rhythm_chart, rhythm, path, family.language, shown.baby.name)
+            image = await self.draw(render_rhythm_chart, rhythm, path, family.language, shown.baby.name)
             words = text(lang, "chart_reply.rhythm", first=first, last=local_date, baby=shown.baby.name)
             if len(per_baby) > 1:
                 words += text(lang, "chart_reply.first_baby_only")
         else:
-            image = await asyncio.to_thread(render_week_chart, chart_data(per_baby, family.tz), path,
-                                            family.language, CHART_PANELS[chart])
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS[chart], family.units.volume)
             words = text(lang, f"chart_reply.{chart}", first=first, last=local_date)
         return OutgoingReply(ReplyKind.ANSWER, words, image=image, language=family.language)
 
@@ -143,7 +162,7 @@ class SummaryBuilder:
             return OutgoingReply(ReplyKind.ANSWER, text(language_of(family.language), "growth_curve.none"),
                                  language=family.language)
         path = self.chart_dir / f"growth-{family.id}-{measure}.png"
-        image = await asyncio.to_thread(render_growth_chart, plotted, path, family.language)
+        image = await self.draw(render_growth_chart, plotted, path, family.language)
         texts = [growth_text(baby, d, family.language) if d is not None
                  else _no_growth(baby, family.language) for baby, d in data]
         return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image, language=family.language)

@@ -60,7 +60,8 @@ class Conversation:
         if self.companion is None:
             return Talk(offline)
         reader = TurnReader(uow, ctx, member, msg, tasks, self.replies)
-        talk = await self.companion.answer(companion_request(request, ctx), reader)
+        notes = tuple(n["text"] for n in await reader.notes() if n["text"])
+        talk = await self.companion.answer(companion_request(request, ctx, notes), reader)
         if talk.proposal is not None and tasks.active is None:
             proposed = await self._proposed(uow, ctx, member, msg, request, tasks, talk.proposal)
             if proposed is not None:
@@ -87,10 +88,10 @@ def _ask_again() -> Decision:
     return Decision(Reply(ReplyKind.CHAT, "ask_again"), note="model unavailable: ask again")
 
 
-def companion_request(request: ExtractionRequest, ctx: TurnContext) -> CompanionRequest:
+def companion_request(request: ExtractionRequest, ctx: TurnContext, notes: tuple[str, ...] = ()) -> CompanionRequest:
     return CompanionRequest(text=request.text, language=ctx.lang.value,
                             now_text=f"{request.now.isoformat(timespec='minutes')} ({request.timezone})",
-                            babies=request.babies, recent=request.recent)
+                            babies=request.babies, recent=request.recent, notes=notes)
 
 
 class TurnReader:

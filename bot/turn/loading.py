@@ -48,6 +48,7 @@ class TurnContext:
     press: Press | None
     members: list[MemberInfo]
     babies: tuple[BabyView, ...]
+    chat_count: int = 0      # how many chats reach the family (0: not known — read them when needed)
 
 
 @dataclass(frozen=True)
@@ -59,27 +60,30 @@ class LoadedTasks:
 
 
 async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
-                       clock_now: datetime) -> TurnContext:
+                       clock_now: datetime, members: list[MemberInfo] | None = None,
+                       chat_count: int = 0) -> TurnContext:
+    """The turn's context; `members` when the caller read them already (the service does, to find the sender)."""
     zone = family.tz
     return TurnContext(family=family, chat=chat, sender_id=msg.sender_id, zone=zone, lang=Language(family.language),
                        now=msg.sent_at.astimezone(zone),
                        clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
-                       members=await uow.families.members(family.id),
-                       babies=tuple(await uow.families.babies(family.id)))
+                       members=members if members is not None else await uow.families.members(family.id),
+                       babies=tuple(await uow.families.babies(family.id)), chat_count=chat_count)
 
 
 async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:
     """The active task (expired on the spot if its hour is up) and the last task of any state."""
     family_id, zone, now = ctx.family.id, ctx.zone, ctx.clock_now
-    active = await uow.tasks.active(family_id, zone)
+    press = ctx.press
+    if press and press.task_id:
+        active, last = await uow.tasks.active(family_id, zone), await uow.tasks.by_id(family_id, press.task_id, zone)
+    else:
+        active, last = await uow.tasks.active_and_last(family_id, zone)
     expired_now = None
     if active is not None and active.is_expired(now):
         expired_now = replace(transition(active, TaskState.EXPIRED, now), expires_at=active.expires_at)
         await uow.tasks.compare_and_set(expired_now, now)
         active = None
-    press = ctx.press
-    last = await (uow.tasks.by_id(family_id, press.task_id, zone) if press and press.task_id
-                  else uow.tasks.last(family_id, zone))
     return LoadedTasks(active, last, expired_now, await _set_aside(uow, ctx))
 
 
@@ -95,16 +99,17 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
     press, photo = ctx.press, photo_file(msg)
     undo_id = press.record_id if press and press.action == "undo" else None
     wants_undo = extraction.intent is Intent.UNDO or undo_id is not None
+    recent, open_sleeps = await _recent_records(uow, ctx, tasks.set_aside or tasks.active)
     return Turn(
         members=tuple(member_view(m) for m in ctx.members), member=member_view(member),
         extraction=extraction, now=ctx.now, babies=ctx.babies, language=ctx.lang,
         chat_kind=ChatKind(ctx.chat.kind),
         addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
         active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
-        recent_records=await _recent_records(uow, ctx, tasks.set_aside or tasks.active),
+        recent_records=recent,
         set_aside_task=tasks.set_aside,
-        open_sleep=await uow.records.open_sleep(ctx.family.id, ctx.zone),
-        open_sleeps=tuple(await uow.records.open_sleeps(ctx.family.id, ctx.zone)),
+        open_sleep=open_sleeps[0] if open_sleeps else None,
+        open_sleeps=open_sleeps,
         undo_target=await _undo_target(uow, ctx, undo_id) if wants_undo else None,
         press=press, query_records=await query_records(uow, ctx, extraction),
         query_facts=await query_facts(uow, ctx, extraction),
@@ -112,6 +117,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
         reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
+        first_words=extraction.intent is Intent.START and await uow.messages.count(ctx.family.id) == 1,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
         units_unchosen=units_unchosen(ctx.family.settings.get("units")),
         babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
@@ -155,13 +161,16 @@ def photo_file(msg: IncomingMessage) -> str | None:
     return str(photo.local_path) if photo else None
 
 
-async def _recent_records(uow: UnitOfWork, ctx: TurnContext, task: PendingTask | None) -> tuple[RecordView, ...]:
-    views = await uow.records.since(ctx.family.id, ctx.now - RECENT_RECORDS, ctx.zone)
+async def _recent_records(uow: UnitOfWork, ctx: TurnContext,
+                          task: PendingTask | None) -> tuple[tuple[RecordView, ...], tuple[RecordView, ...]]:
+    """The last day's records (and the task's target, however old) and each baby's open sleep (newest
+    first), in one read."""
+    views, open_sleeps = await uow.records.since_and_open_sleeps(ctx.family.id, ctx.now - RECENT_RECORDS, ctx.zone)
     if task and task.target_record_id and all(v.id != task.target_record_id for v in views):
         target = await uow.records.by_id(ctx.family.id, task.target_record_id, ctx.zone)
         if target:
             views.append(target)
-    return tuple(views)
+    return tuple(views), tuple(open_sleeps)
 
 
 async def _undo_target(uow: UnitOfWork, ctx: TurnContext, record_id: int | None) -> UndoTarget | None:

@@ -3,10 +3,12 @@ language, buttons with callback tokens. Replies the domain cannot render alone (
 growth chart) are resolved here by key, inside the turn's unit of work and trace."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.family.export import export_for
 from bot.protocol import OutgoingButton, OutgoingReply
 from bot.push.summaries import SummaryBuilder
 from bot.turn.callback_data import role_token, task_token, undo_token
@@ -20,6 +22,8 @@ from domain.turn import Reply
 from domain.vocabulary import ReplyKind
 from storage.unit_of_work import UnitOfWork
 
+EXPORTS = "exports"
+
 Resolver = Callable[[UnitOfWork, TurnContext, dict[str, Any]], Awaitable[OutgoingReply]]
 
 
@@ -30,8 +34,9 @@ class ReplyResolver:
         self.summaries = summaries
         self.charts = charts
         self.page_links: PageLinkMaker | None = None      # set when the family page is served
+        self.file_channels: frozenset[str] = frozenset()  # platforms whose sender carries a file (composition)
         self.by_key: dict[str, Resolver] = {"query_summary": self._summary, "query_growth_curve": self._growth,
-                                            "query_chart": self._chart,
+                                            "query_chart": self._chart, "export_elsewhere": self._export,
                                             "page_link": self._page_link, "companion": self._companion}
 
     async def resolve(self, uow: UnitOfWork, ctx: TurnContext, reply: Reply | None, applied: Applied,
@@ -69,9 +74,36 @@ class ReplyResolver:
         """这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart: the picture asked for, of the last 7 days."""
         return await self.summaries.chart_reply(uow, ctx.family, values["chart"], as_of=ctx.now)
 
+    async def _export(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
+        """导出数据 in a chat that cannot carry a file (WeChat, WeCom, the terminal; Telegram's /export sends the
+        file itself): the page link, the command that writes the file, and where a file can come."""
+        if ctx.chat.platform in self.file_channels:
+            return await self._export_file(uow, ctx)
+        link = await self.page_links.link_for(ctx.chat.platform, ctx.family.id, ctx.sender_id) \
+            if self.page_links else None
+        page = text(ctx.lang, "export.page", link=link) if link else ""
+        words = text(ctx.lang, "reply.export_elsewhere", page=page, family=ctx.family.id)
+        return OutgoingReply(ReplyKind.ANSWER, words, language=ctx.lang.value)
+
+    async def _export_file(self, uow: UnitOfWork, ctx: TurnContext) -> OutgoingReply:
+        """The family's records as a JSON file beside the text (the same file and audit entry as /export)."""
+        made = await export_for(uow, ctx.family.id, ctx.sender_id, "json", ctx.clock_now)
+        if not made.allowed:                       # the domain let a parent through; the file is checked again
+            return OutgoingReply(ReplyKind.REFUSED, text(ctx.lang, "reply.export_parent_only"), language=ctx.lang.value)
+        path = self.summaries.chart_dir.parent / EXPORTS / \
+            f"fawn-family-{ctx.family.id}-{ctx.clock_now:%Y%m%d-%H%M%S}.json"
+        await asyncio.to_thread(_write, path, made.body)
+        return OutgoingReply(ReplyKind.ANSWER, text(ctx.lang, "reply.export_file", count=made.count),
+                             language=ctx.lang.value, document=path)
+
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
         return await self.summaries.growth_reply(uow, ctx.family, values["measure"])
+
+
+def _write(path: Path, body: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(body)
 
 
 class PageLinkMaker(Protocol):

@@ -23,7 +23,6 @@ from bot.turn.trace import Stopwatch, new_trace_id, trace_steps
 from bot.turn.understanding import BUTTON_PRESS, NOT_READ, extraction_request
 from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
-from domain.chats import ChatView
 from domain.decide.decide_turn import decide_turn
 from domain.replies.catalog import RUN_ON, both_languages
 from domain.turn import Decision, Reply
@@ -94,16 +93,18 @@ class ChatService:
         trace_id = new_trace_id()
         current_trace.set(trace_id)
         async with self.database.unit_of_work() as uow:
-            chat = await uow.families.chat(msg.platform, msg.chat_id)
-            if chat is None:
+            reached = await uow.families.chat_and_family(msg.platform, msg.chat_id)
+            if reached is None:
                 return await self._join_or_explain(uow, msg, trace_id)
-            family = await uow.families.get(chat.family_id)
+            chat, family = reached.chat, reached.family
             stored = await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg))
             if stored is not None:
                 return await _redelivered(uow, stored, trace_id, family.id)
-            member, newcomer = await self._member(uow, family, msg)
+            members = await uow.families.members(family.id)
+            member, newcomer = await self._member(uow, family, members, msg)
             incoming_id = await _store_incoming(uow, family, member, msg, trace_id)
-            result = await self._decide_and_apply(uow, family, chat, member, msg, incoming_id, trace_id, newcomer)
+            ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats)
+            result = await self._decide_and_apply(uow, ctx, member, msg, incoming_id, trace_id, newcomer)
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:
             await self.on_settings_changed(family.id)
@@ -119,11 +120,10 @@ class ChatService:
             await self.announce(joined.family, joined.announcement, f"joined:{result.incoming_id}")
         return result
 
-    async def _decide_and_apply(self, uow: UnitOfWork, family: FamilyInfo, chat: ChatView, member: MemberInfo,
+    async def _decide_and_apply(self, uow: UnitOfWork, ctx: TurnContext, member: MemberInfo,
                                 msg: IncomingMessage, incoming_id: int, trace_id: str,
                                 newcomer: bool) -> TurnResult:
-        watch = Stopwatch()
-        ctx = await load_context(uow, family, chat, msg, self.clock())
+        family, watch = ctx.family, Stopwatch()
         tasks = await load_tasks(uow, ctx)
         unread = too_long(msg)                   # stored, answered, not read: nothing changes
         request = None if unread or msg.press is not None else await extraction_request(
@@ -149,13 +149,17 @@ class ChatService:
                        steps=trace_steps(outcome, decision, applied, reply, talk.companion, watch))
         return _result(reply, trace_id, incoming_id, reply_id, applied, decision, family.id)
 
-    async def _member(self, uow: UnitOfWork, family: FamilyInfo, msg: IncomingMessage) -> tuple[MemberInfo, bool]:
-        """The sender; someone the family has not been told about joins as a friend."""
-        member = await uow.families.member(family.id, msg.sender_id)
+    async def _member(self, uow: UnitOfWork, family: FamilyInfo, members: list[MemberInfo],
+                      msg: IncomingMessage) -> tuple[MemberInfo, bool]:
+        """The sender among the family's members; someone the family has not been told about joins as a
+        friend (and is added to `members`)."""
+        member = next((m for m in members if m.platform_user_id == msg.sender_id), None)
         if member is not None:
             return member, False
-        return await uow.families.add_member(family.id, msg.sender_id, msg.sender_name, Role.FRIEND.value,
-                                             self.clock()), True
+        member = await uow.families.add_member(family.id, msg.sender_id, msg.sender_name, Role.FRIEND.value,
+                                               self.clock())
+        members.append(member)
+        return member, True
 
 
 async def _redelivered(uow: UnitOfWork, incoming_id: int, trace_id: str, family_id: int) -> TurnResult:

@@ -35,7 +35,7 @@ async def extraction_request(uow: UnitOfWork, ctx: TurnContext, text: str, incom
                              active: PendingTask | None, bot_names: tuple[str, ...]) -> ExtractionRequest:
     recent = await uow.messages.recent(ctx.family.id, incoming_id, MAX_CONTEXT_MESSAGES)
     people = {m.id: m for m in ctx.members}
-    chats = await uow.families.chats(ctx.family.id)
+    chats = await uow.families.chats(ctx.family.id) if ctx.chat_count != 1 else ()     # one chat: no labels
     labels = chat_labels(chats, people, ctx.lang) if len(chats) > 1 else {}
     return ExtractionRequest(text=text[:MAX_TEXT], now=ctx.now, timezone=ctx.family.timezone,
                              recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang, labels),

@@ -45,11 +45,13 @@ class Part:
         return ",".join(c[1] for n, c in enumerate(self.clauses) if n != leave_out)
 
 
-def read_several(request: ExtractionRequest, reader: Reader, type_of: TypeOf, common: dict) -> Extraction | None:
-    """The facts of a message that says several, or None when it says one (the caller reads it as one)."""
-    clauses = [c.strip() for c in _CUT.split(request.text.strip()) if c and c.strip()]
+def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of: TypeOf,
+                 common: dict) -> Extraction | None:
+    """The facts of `text` (the message, normalised, or what is left of it once a reminder is read) when it
+    says several, or None when it says one (the caller reads it as one)."""
+    clauses = [c.strip() for c in _CUT.split(text.strip()) if c and c.strip()]
     several_babies = len(request.babies) > 1
-    every = several_babies and bool(EVERY_BABY.search(request.text))
+    every = several_babies and bool(EVERY_BABY.search(text))
     if len(clauses) < 2 and not every:
         return None
     fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
@@ -129,7 +131,8 @@ def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: E
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:
     """The baby a part names: a name or nickname, or 大宝 / 二宝 in a family of several."""
-    found = next((alias for entry in request.babies for alias in entry.split("/") if alias and alias in said), None)
+    found = next((alias for entry in request.babies for alias in entry.split("/")
+                  if alias and (alias in said or normalise(alias) in said)), None)
     if found is None and len(request.babies) > 1:
-        found = next((w for w in ORDINALS if w in said), None)
+        found = next((w for w in ORDINALS if w in said or normalise(w) in said), None)
     return found

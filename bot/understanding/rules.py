@@ -12,6 +12,7 @@ from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -30,7 +31,10 @@ from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
 ORDINAL_WORDS = tuple(ORDINALS)          # 大宝 / 二宝 / 老大 …: the domain says which baby each is
+START = re.compile(r"^\s*/?start(?:\s+\S+)?\s*$", re.I)     # /start (after command_text: start [payload])
 CONFIDENT = 0.9
+_FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
+                      r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 _ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
 FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
@@ -51,7 +55,7 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    reading = accounted(reading, text, request.now)
+    reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
     if reading.intent is Intent.CHAT and not reading.asks_for_help:
@@ -79,6 +83,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
+    if START.match(text):
+        return Extraction(intent=Intent.START, addressed_to_bot=True, baby=baby)
     if HELP.match(text):
         return Extraction(intent=Intent.CHAT, addressed_to_bot=True, asks_for_help=True, baby=baby)
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
@@ -96,15 +102,16 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
-    correction = lx.CORRECTION.match(text)
-    body = text[correction.end():] if correction else text
+    correction, body, wrong = plain_correction(text, request.now)
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
         return Extraction(intent=Intent.QUERY, query=query, **common)
     referred = read_reference(body, request.now)
+    if referred.reference is None and wrong is not None and request.task is None:   # 不是9点，是9点20: the 9:00 one
+        referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    several = None if correction else read_several(request, _record_or_fragment, _record_type, common)
+    several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
     return several or _record_or_fragment(request, body, bool(correction), common)
 
 
@@ -113,10 +120,10 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
     ref = referred.reference
     if referred.delete:
         return Extraction(intent=Intent.DELETE, record_type=ref.record_type, reference=ref, **common)
-    said = referred.values
+    said = affirmed(referred.values).new if referred.values else ""   # 那顿是母乳不是奶粉: 母乳
     if ref.which == "last_night":
         said = "昨晚" + said   # the reference carries the night: 昨晚那次睡眠改成9点到6点 = 昨晚9点到6点
-    values = _record_or_fragment(request, said, True, common) if said else None
+    values = _record_or_fragment(request, said, True, common, ref.record_type) if said else None
     if values is None or not values.slots.given():
         return Extraction(intent=Intent.CORRECT, record_type=ref.record_type, reference=ref,
                           confidence=0.6, **common)
@@ -125,8 +132,9 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
                                      "record_type": ref.record_type or (None if implied_only else values.record_type)})
 
 
-def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict) -> Extraction:
-    topic = _topic(request)
+def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict,
+                        known_type: RecordType | None = None) -> Extraction:
+    topic = known_type or _topic(request)     # 泰诺林那次改成间隔6小时: the values are the medication's
     record_type = _record_type(body) or None
     implied = None
     if (request.task or correction) and record_type is not None and _only_an_amount(body):
@@ -144,12 +152,20 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end:
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
+    if correction and kind_type is None and not slots.given() and (amount := _bare_amount(body)) is not None:
+        return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
+                          confidence=0.9, **common)     # 改成130: the amount of the latest record with one
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
     intent = _intent(request, record_type, kind_type, correction)
     return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
+
+
+def _bare_amount(text: str) -> float | None:
+    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[。.!！吧]?\s*", text)
+    return float(m.group(1)) if m else None
 
 
 def _intent(request: ExtractionRequest, record_type: RecordType | None,
@@ -233,7 +249,9 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     amount_ml, assumed = _amount_ml(text, kind, direct, times.spans)
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)
-    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml else None
+    # 喂了10分钟: a length said of a feed is kept (nursed, most likely; the kind is asked when unsaid)
+    duration = times.duration_min if direct or kind is FeedingKind.BREAST_MILK and not amount_ml or \
+        kind is None and not amount_ml and _FED_FOR.search(text) else None
     if duration and re.search(r"各|each", text) and method is FeedingMethod.BOTH_BREASTS:
         duration *= 2
     start, end = _feeding_times(times, duration, now, bool(_ENDED_AT.search(text)))

@@ -22,7 +22,9 @@ CANCEL = re.compile(rf"^(?!{_P}$){_P}(算了|取消|不用了?|不要了?|不记
                     rf"(不改了|不用改了?|别改了|先不改了?|不记了|不用了|不要了|leave it|don'?t change it|keep it)?{_P}(吧|了)?{_P}$",
                     re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
-CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|应该是|其实是|no[,，]|not |actually|wrong|oops|i mean)", re.I)
+CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
+                        r"wrong|oops|i mean|sorry[,，]|make that|make it|scratch that|correction[:：,，]?|"
+                        r"(?:switch|change) (?:it|that) to)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
 EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|drank|drink|\bfed\b|\bfeed|\bate\b|eat|bottle of", re.I)
@@ -48,7 +50,7 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|喝了?\d*\s*(ml|毫升)?的?水|\bwater\b", re.I), FeedingKind.WATER),
 ]
-DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|both sides", re.I)
+DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides", re.I)
 SIDE_WORDS: list[tuple[re.Pattern[str], FeedingMethod]] = [
     (re.compile(r"两边|双侧|左右|左.*右|右.*左|both", re.I), FeedingMethod.BOTH_BREASTS),
     (re.compile(r"左|left", re.I), FeedingMethod.LEFT_BREAST),
@@ -59,9 +61,9 @@ FOOD = re.compile(r"(米粉|米糊|果泥|菜泥|蛋黄|肉泥|粥|面条|南瓜
 AMOUNT_ML = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(ml|毫升|cc|mls|毫)(?![a-z])", re.I)
 AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
-BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克))", re.I)
+BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|瓶|杯|顿|勺|口|bottles?|feeds?))", re.I)
 
-FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
+FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
 WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now|"
                      r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
 STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet", re.I)
@@ -165,6 +167,8 @@ RECORD_NAMES: list[tuple[str, str]] = [
 # --- family codes: one family, several chats --------------------------------------------------
 INVITE = _words(r"^\s*/?invite\b|邀请家人|邀请码|家庭码|家庭邀请|invite (?:family|someone|a family member|my)")
 START_FAMILY = _words(r"^\s*/?start\s*$|^\s*(?:开始|建立家庭|创建家庭|新建家庭|建家庭)\s*$|^\s*(?:set ?up|start) (?:a |the |our )?family\s*$")
+EXPORT = _words(r"^\s*/?export(?:\s+(?:json|csv))?\s*$|导出数据|导出记录|导出全部|数据导出|"
+                r"\bexport (?:my |our |the |all )?(?:data|records)\b")
 FAMILY_PAGE = _words(r"^\s*/?page\s*$|打开记录页|记录页|家庭页面|看网页|family page|open the page|web page")
 INVITE_NOUN = _words(r"邀请|invite")
 REVOKE_INVITES = _words(r"取消邀请|作废邀请|邀请码作废|停用邀请|revoke|cancel (?:the |my )?invites?|invite revoke")

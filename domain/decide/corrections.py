@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.decide.create import confirm_reply
 from domain.extraction import Intent
-from domain.records import fields_for, is_night_sleep, problems
+from domain.records import FIELDS, fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Decision, RecordView, Reply, SaveTask, Turn
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
@@ -37,10 +37,31 @@ def correct_recent_record(turn: Turn) -> Decision:
     if not slots:
         return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="correction without values")
     candidates = correction_candidates(turn, e.record_type)
+    if e.record_type is None:        # 改成130: the most recent record that holds an amount, not the diaper after it
+        candidates = [r for r in candidates if _holds(r.type, slots)]
+    candidates = _best_first(candidates, slots)
     if not candidates:
         return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.record_type}),
                         note="no candidate")
     return propose_update(turn, candidates[0], slots)
+
+
+def _best_first(candidates: list[RecordView], slots: dict[str, Any]) -> list[RecordView]:
+    """The record a correction most likely means: one it would change (是母乳 is not about the breast
+    feed), then one that already has the corrected values' fields (5 oz: a bottle, not a nursing), newest
+    first within each."""
+    values = [k for k in slots if k not in ("start", "end", "time", "duration_min")]
+
+    def rank(record: RecordView) -> tuple[bool, bool]:
+        changes = corrected_fields(record, slots) != record.fields
+        has_fields = all(record.fields.get(k) is not None for k in values)
+        return not changes, not has_fields
+    return sorted(candidates, key=rank)
+
+
+def _holds(record_type: RecordType, slots: dict[str, Any]) -> bool:
+    own = set(FIELDS[record_type]) | {"start", "time", "duration_min"}
+    return all(name in own for name in slots)
 
 
 def propose_update(turn: Turn, target: RecordView, slots: dict[str, Any],

@@ -92,7 +92,7 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
                           requires_confirmation_reason=ConfirmReason.UNCERTAIN_READING if doubt else None)
         ask = which_baby_reply(turn) if missing[0] == "baby" else ask_reply(record_type, missing, slots)
         if saved.items:
-            ask = replace(ask, values={**ask.values, "items": item_lines(turn, saved)})
+            ask = replace(ask, values={**ask.values, "several": item_lines(turn, saved)})
         if doubt.get("unaccounted"):
             ask = replace(ask, values={**ask.values, "doubt": doubt})
         return Decision(ask, (SaveTask(saved),), note="ask")
@@ -147,7 +147,7 @@ def _complete_several(turn: Turn, task: PendingTask, slots: dict[str, Any], fiel
     saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=slots, missing=(),
                       requires_confirmation_reason=reason, last_supplied_by=turn.member.id)
     reply = confirm_reply(saved, fields, found, doubt=doubt)
-    return Decision(replace(reply, values={**reply.values, "items": item_lines(turn, saved)}), (SaveTask(saved),),
+    return Decision(replace(reply, values={**reply.values, "several": item_lines(turn, saved)}), (SaveTask(saved),),
                     note="several: confirm")
 
 
@@ -209,7 +209,7 @@ def confirm_reply(task: PendingTask, fields: dict[str, Any], found: list[Problem
     values = {"type": task.record_type, "fields": fields, "reason": task.requires_confirmation_reason,
               "before": before, "problems": list(found), "doubt": doubt or {}}
     if task.items:
-        values["items"] = [{"type": i.record_type, "fields": i.fields, "reason": i.reason} for i in task.items]
+        values["several"] = [{"type": i.record_type, "fields": i.fields, "reason": i.reason} for i in task.items]
     return Reply(ReplyKind.CONFIRM, "confirm", values, (Button("confirm"), Button("cancel")))
 
 

@@ -131,6 +131,12 @@ def _without_task(turn: Turn) -> Decision:
         return decide_invite(turn)
     if e.intent is Intent.JOIN:
         return join_here(turn)
+    if e.intent is Intent.EXPORT:
+        if not may(turn.member.role, Permission.MANAGE):
+            return Decision(Reply(ReplyKind.REFUSED, "export_parent_only"), note="no right: export")
+        return Decision(Reply(ReplyKind.ANSWER, "export_elsewhere"), note="export: where to get it")
+    if e.intent is Intent.START:
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words}), note="welcome")
     if e.intent is Intent.REMIND:
         return decide_reminder(turn)
     if e.intent is Intent.PAGE:

@@ -67,7 +67,7 @@ def _cleaned(e: Extraction, turn: Turn) -> Extraction:
                                            "baby": clean_text(f.baby) if f.baby else None,
                                            "said": clean_text(f.said) if f.said else None}) for f in e.also]
     update["said"] = clean_text(e.said) if e.said else None
-    update["unread"] = [t for t in (clean_text(u) for u in e.unread) if t][:8]
+    update["unread"] = [t[:200] for t in (clean_text(u) for u in e.unread) if t][:8]
     return e.model_copy(update=update)
 
 

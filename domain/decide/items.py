@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.records import fields_for
+from domain.records import fields_for, is_night_sleep
 from domain.tasks import PendingTask, TaskItem
 from domain.turn import Button, DeleteRecord, Effect, RecordView, Reply, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind
+
+SLEEP_EVENT = "sleep_event"     # a sleep item that waited for its baby keeps its event (sleep_events.py)
 
 
 def item_line(turn: Turn, record_type: RecordType | str, fields: dict[str, Any], baby_id: int | None,
@@ -39,13 +41,18 @@ def items_reason(task: PendingTask) -> ConfirmReason | None:
 
 def next_to_ask(task: PendingTask, current: TaskItem) -> PendingTask | None:
     """The task turned to its next item still missing a field (the finished `current` kept as an item)."""
-    index = next((n for n, i in enumerate(task.items) if i.missing), None)
+    index = next((n for n, i in enumerate(task.items) if _still_missing(task, i)), None)
     if index is None:
         return None
     item = task.items[index]
     others = (*task.items[:index], current, *task.items[index + 1:])
     return replace(task, record_type=item.record_type, slots=dict(item.fields), missing=item.missing,
                    baby_id=item.baby_id or task.baby_id, items=others, requires_confirmation_reason=None)
+
+
+def _still_missing(task: PendingTask, item: TaskItem) -> bool:
+    """An item waiting only for the baby has it once the task knows its baby (the message is about one)."""
+    return bool([m for m in item.missing if m != "baby" or (item.baby_id or task.baby_id) is None])
 
 
 def item_effects(turn: Turn, task: PendingTask) -> tuple[list[Effect], list[dict[str, Any]]]:
@@ -55,11 +62,22 @@ def item_effects(turn: Turn, task: PendingTask) -> tuple[list[Effect], list[dict
     for item in task.items:
         baby = item.baby_id or task.baby_id
         fields = fields_for(item.record_type, item.fields)
-        if item.target_record_id is not None:
-            target = _live(turn, item.target_record_id)
+        target_id = item.target_record_id
+        if item.fields.get(SLEEP_EVENT) == "woke_up" and target_id is None:     # 醒了 of the baby now known
+            target_id = next((r.id for r in turn.open_sleeps if r.baby_id == baby), None)
+            fields = {"end": fields.get("end") or turn.now}
+            if target_id is None:
+                continue
+        if item.fields.get(SLEEP_EVENT) == "fell_asleep" and any(r.baby_id == baby for r in turn.open_sleeps):
+            continue                                          # 睡着了 of a baby already asleep
+        if target_id is not None:
+            target = _live(turn, target_id)
             if target is None or target.fields.get("end") is not None:
                 continue
-            effects.append(UpdateRecord(target.id, {**target.fields, **fields}, target.fields))
+            closed = {**target.fields, **fields}
+            if closed.get("nap") is None and closed.get("start") and closed.get("end"):
+                closed["nap"] = not is_night_sleep(closed["start"], closed["end"])
+            effects.append(UpdateRecord(target.id, closed, target.fields))
         else:
             effects.append(WriteRecord(item.record_type, baby, fields, from_task=True))
         lines.append(item_line(turn, item.record_type, fields, baby))
@@ -77,5 +95,5 @@ def several_done(effects: list[Effect], lines: list[dict[str, Any]], extra: dict
     """The reply to a message whose facts were all written: each named, one undo for all of them."""
     undo_id = None if any(isinstance(e, WriteRecord) for e in effects) else \
         next((e.record_id for e in effects if isinstance(e, UpdateRecord | DeleteRecord)), None)
-    return Reply(ReplyKind.RECORDED, "recorded_several", {"items": lines, **(extra or {})},
+    return Reply(ReplyKind.RECORDED, "recorded_several", {"several": lines, **(extra or {})},
                  (Button("undo", undo_id),))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.decide.create import advance_create, named_baby
-from domain.decide.sleep_events import fell_asleep, still_asleep, woke_up
+from domain.decide.sleep_events import bare_time_closes, fell_asleep, still_asleep, wakings_of_last_night, woke_up
 from domain.extraction import SleepEvent
 from domain.tasks import new_task
 from domain.turn import Decision, Turn
@@ -17,6 +17,10 @@ def new_record(turn: Turn) -> Decision:
         return woke_up(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.STILL_ASLEEP:
         return still_asleep(turn)
+    if e.record_type is RecordType.SLEEP and (wakings := wakings_of_last_night(turn)) is not None:
+        return wakings
+    if e.record_type is RecordType.SLEEP and (closed := bare_time_closes(turn)) is not None:
+        return closed
     task = new_task(TaskAction.CREATE, e.record_type, turn.member.id, turn.now, baby_id_of(turn))
     return advance_create(turn, task, e.slots.given())
 

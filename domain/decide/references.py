@@ -24,6 +24,10 @@ def resolve(turn: Turn, ref: RecordReference) -> list[RecordView]:
     """Candidates for a reference, best first. Bounded by the records the shell loaded (24 h)."""
     live = [r for r in turn.recent_records
             if not r.deleted and (ref.record_type is None or r.type == ref.record_type)]
+    if ref.medication:
+        asked = ref.medication.lower()
+        live = [r for r in live if asked in str(r.fields.get("medication") or "").lower()
+                or str(r.fields.get("medication") or "x").lower() in asked]
     if ref.which == "last_night":
         nights = [r for r in live if r.type is RecordType.SLEEP and r.fields.get("nap") is False]
         return sorted(nights, key=record_time, reverse=True)[:1]

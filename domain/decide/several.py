@@ -56,7 +56,7 @@ def decide_several(turn: Turn) -> Decision:
     effects = [e for p in parts if p.ready for e in p.decision.effects]
     lines = [_line(turn, p) for p in parts if p.ready]
     said = [p.decision.reply for p in parts if not p.ready and p.decision.reply is not None]
-    extra = {"notes": said, "unread": unread}
+    extra = {"several_notes": said, "unread": unread}
     if not effects:
         return Decision(Reply(ReplyKind.ANSWER, "several_said", extra), note="several: nothing to write")
     return Decision(several_done(effects, lines, extra), tuple(effects), note=f"several: {len(lines)} written")
@@ -135,9 +135,9 @@ def _one_task(turn: Turn, parts: list[Part], waiting: list[Part], unread: list[s
         task = save_step(task, task.state, turn.now)
     reply = current.decision.reply
     kept = [p for p in parts if p is current or p.ready or p.task is not None]
-    values = {**reply.values, "items": [item_line(turn, i.record_type, i.fields, i.baby_id or task.baby_id,
+    values = {**reply.values, "several": [item_line(turn, i.record_type, i.fields, i.baby_id or task.baby_id,
                                                   i.reason) for i in items],
-              "notes": said, "unread": unread, "at": kept.index(current)}
+              "several_notes": said, "unread": unread, "at": kept.index(current)}
     if reply.kind is ReplyKind.CONFIRM and reply.key != "confirm":      # a duplicate's own question
         values = {**values, "reason": task.requires_confirmation_reason}
         reply = replace(reply, key="confirm", buttons=_confirm_buttons())

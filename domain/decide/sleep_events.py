@@ -8,10 +8,11 @@ baby's name) finishes the event for that baby (`with_baby`).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain.babies import baby_named
+from domain.decide.corrections import propose_update
 from domain.decide.create import (
     advance_create,
     confirm_reply,
@@ -20,14 +21,18 @@ from domain.decide.create import (
     which_baby_reply,
     write_now,
 )
+from domain.decide.items import SLEEP_EVENT as ITEM_SLEEP_EVENT
+from domain.decide.items import item_effects, item_line, item_lines, several_done
 from domain.decide.uncertain import doubts
-from domain.extraction import SleepEvent
+from domain.extraction import Intent, SleepEvent
 from domain.records import is_night_sleep, problems
 from domain.tasks import PendingTask, new_task
 from domain.turn import Button, Decision, Effect, RecordView, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
-SLEEP_EVENT = "sleep_event"
+SLEEP_EVENT = ITEM_SLEEP_EVENT
+LAST_NIGHT_WITHIN = timedelta(hours=18)     # a night that ended this long ago is still "last night"
+FUTURE_SLACK = timedelta(minutes=5)
 
 
 def open_sleeps(turn: Turn) -> tuple[RecordView, ...]:
@@ -85,10 +90,41 @@ def still_asleep(turn: Turn, task: PendingTask | None = None) -> Decision:
         reply = Reply(ReplyKind.RECORDED, "fell_asleep", {"type": RecordType.SLEEP, "fields": fields},
                       (Button("undo"),))
         return replace(written, reply=reply, note="still asleep: open sleep")
-    if turn.open_sleep is not None:
-        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": turn.open_sleep.fields}),
-                        note="still asleep")
+    asleep = open_sleep_of(turn, _baby(turn) if turn.babies else None)
+    if asleep is not None:
+        return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": asleep.fields}), note="still asleep")
     return Decision(Reply(ReplyKind.ASK, "still_asleep_since"), note="still asleep: since when?")
+
+
+WAKING_FIELDS = {"night_wakings", "nap"}
+
+
+def wakings_of_last_night(turn: Turn) -> Decision | None:
+    """woke up twice last night / 昨晚醒了3次, with the night on record: the night's wakings change
+    (confirmed, as every update); None when no such night is there (then the sleep is asked about)."""
+    slots = turn.extraction.slots.given()
+    if slots.get("night_wakings") is None or not set(slots) <= WAKING_FIELDS or slots.get("nap"):
+        return None
+    nights = [r for r in turn.recent_records if r.type is RecordType.SLEEP and not r.deleted
+              and r.fields.get("nap") is False and r.fields.get("end") is not None
+              and turn.now - r.fields["end"] <= LAST_NIGHT_WITHIN]
+    if not nights:
+        return None
+    night = max(nights, key=lambda r: r.fields["start"])
+    return propose_update(turn, night, {"night_wakings": slots["night_wakings"]})
+
+
+def bare_time_closes(turn: Turn) -> Decision | None:
+    """"Asleep since 13:00 — tell me when she wakes." "3pm": a bare time after the open sleep's start,
+    said as a fragment (no sleep word of its own), is when the baby woke; None otherwise."""
+    e = turn.extraction
+    slots = e.slots.given()
+    if e.intent is not Intent.SUPPLY or set(slots) != {"start"}:
+        return None
+    asleep = open_sleep_of(turn, _baby(turn) if turn.babies else None)
+    if asleep is None or not asleep.fields["start"] < slots["start"] <= turn.now + FUTURE_SLACK:
+        return None
+    return _close(turn, asleep, slots["start"], task=None)
 
 
 def woke_up(turn: Turn) -> Decision:
@@ -150,13 +186,31 @@ def with_baby(turn: Turn, task: PendingTask, baby_id: int) -> Decision | None:
     event = task.slots.get(SLEEP_EVENT)
     if task.action is not TaskAction.CREATE or event is None:
         return None
+    task = replace(task, baby_id=baby_id)
     if event == SleepEvent.FELL_ASLEEP.value:
-        return _open(turn, baby_id, task.slots.get("start") or turn.now, task)
+        return _with_items(turn, task, _open(turn, baby_id, task.slots.get("start") or turn.now, task))
     asleep = open_sleep_of(turn, baby_id)
     if asleep is None:
         slots = {k: v for k, v in task.slots.items() if k != SLEEP_EVENT}
-        return advance_create(turn, replace(task, baby_id=baby_id, slots=slots), {}, from_message=False)
-    return _close(turn, asleep, task.slots.get("end") or turn.now, task)
+        return advance_create(turn, replace(task, slots=slots), {}, from_message=False)
+    return _with_items(turn, task, _close(turn, asleep, task.slots.get("end") or turn.now, task))
+
+
+def _with_items(turn: Turn, task: PendingTask, decision: Decision) -> Decision:
+    """The sleep event asked "which baby?" for a message of several facts: its other facts go with it —
+    written now, or waiting in the task that now asks to confirm."""
+    if not task.items:
+        return decision
+    waiting = [e for e in decision.effects if isinstance(e, SaveTask) and e.task.active]
+    if waiting:
+        effects = tuple(SaveTask(replace(e.task, items=task.items)) if e in waiting else e for e in decision.effects)
+        reply = replace(decision.reply, values={**decision.reply.values, "several": item_lines(turn, task)})
+        return replace(decision, effects=effects, reply=reply)
+    wrote = [e for e in decision.effects if isinstance(e, WriteRecord | UpdateRecord)]
+    more, lines = item_effects(turn, task)
+    first = [item_line(turn, RecordType.SLEEP, e.fields, task.baby_id) for e in wrote]
+    effects = (*decision.effects, *more)
+    return Decision(several_done([*wrote, *more], [*first, *lines]), effects, note="several: sleep event and more")
 
 
 def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
@@ -166,4 +220,5 @@ def _done(turn: Turn, task: PendingTask | None) -> tuple[Effect, ...]:
     return (SaveTask(save_step(task, TaskState.COMPLETED, turn.now, missing=(), last_supplied_by=turn.member.id)),)
 
 
-__all__ = ["fell_asleep", "still_asleep", "woke_up", "with_baby", "open_sleep_of", "ConfirmReason"]
+__all__ = ["bare_time_closes", "fell_asleep", "still_asleep", "wakings_of_last_night", "woke_up", "with_baby",
+           "open_sleep_of", "ConfirmReason"]

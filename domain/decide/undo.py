@@ -46,5 +46,5 @@ def _undo_message(turn: Turn, target: UndoTarget) -> Decision:
                    key=lambda t: t.record.id)
     effects = [e for t in still for e in _undo_one(t).effects]
     lines = [item_line(turn, t.record.type, t.before or t.record.fields, t.record.baby_id) for t in still]
-    return Decision(Reply(ReplyKind.UNDONE, "undone_several", {"items": lines}), tuple(effects),
+    return Decision(Reply(ReplyKind.UNDONE, "undone_several", {"several": lines}), tuple(effects),
                     note=f"undo {len(still)} of one message")

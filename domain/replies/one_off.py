@@ -44,8 +44,8 @@ def reminder_which(v: dict, lang: Language, now: datetime) -> str:
 
 
 def reminder_no_such(v: dict, lang: Language, now: datetime) -> str:
-    return text(lang, "reply.reminder_no_such", n=v["n"], count=len(v["reminders"]),
-                lines=_lines(v["reminders"], lang, now))
+    listed = v["reminders"]
+    return text(lang, "reply.reminder_no_such", n=v["n"], count=len(listed), lines=_lines(listed, lang, now))
 
 
 def reminders_cancelled(v: dict, lang: Language, now: datetime) -> str:

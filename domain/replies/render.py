@@ -12,7 +12,7 @@ from typing import Any
 from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import has_label, has_text, label, text
+from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, has_text, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -28,7 +28,7 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
     line = renderer(reply.values, lang, now) if renderer else text(lang, f"reply.{reply.key}", **reply.values)
     if reply.key != "confirm" and reply.values.get("doubt"):
         line += doubt_note(reply.values["doubt"], lang)
-    if reply.key not in _SEVERAL_KEYS and ("items" in reply.values or "notes" in reply.values):
+    if reply.key not in _SEVERAL_KEYS and ("several" in reply.values or "several_notes" in reply.values):
         if reply.key != "confirm":
             line += waiting_note(reply.values, lang, now)
         line += trailing_notes(reply.values, lang, now, _render_values)
@@ -51,6 +51,12 @@ def sentences(reply_text: str, lang: Language) -> str:
     if not text(lang, "grammar.capitalise_lines"):
         return reply_text
     return "\n".join(line[:1].upper() + line[1:] for line in reply_text.split("\n"))
+
+
+def _welcome(v, lang, now):
+    """/start: said as the family is set up (or again), so in both languages, Chinese first."""
+    return both_languages("telegram.welcome_new", PARAGRAPHS) if v.get("new") else \
+        both_languages("telegram.welcome_back", RUN_ON)
 
 
 def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
@@ -92,7 +98,7 @@ def _ask(v, lang, now):
 
 
 def _confirm(v, lang, now):
-    if v.get("items"):
+    if v.get("several"):
         return confirm_several(v, lang, now, reason_text(v, lang) or label(lang, "reason", v.get("reason"), ""))
     if v.get("before") is not None:
         return text(lang, "reply.confirm_change", before=describe(v["type"], v["before"], now, lang),
@@ -186,12 +192,12 @@ _RENDERERS: dict[str, Renderer] = {
     "already_asleep": _since("reply.already_asleep"), "role_set": _role_set, "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
-    "no_recent_record": _no_recent, "not_understood": _not_understood,
+    "no_recent_record": _no_recent, "welcome": _welcome, "not_understood": _not_understood,
 }
 _RENDERERS["recorded_several"] = lambda v, lang, now: recorded_several(v, lang, now, _render_values)
 _RENDERERS["several_said"] = lambda v, lang, now: trailing_notes(v, lang, now, _render_values).lstrip("\n")
-_RENDERERS["undone_several"] = lambda v, lang, now: text(lang, "reply.undone_several", count=len(v["items"]),
-                                                          records=fact_lines(v["items"], lang, now))
+_RENDERERS["undone_several"] = lambda v, lang, now: text(lang, "reply.undone_several", count=len(v["several"]),
+                                                          records=fact_lines(v["several"], lang, now))
 _SEVERAL_KEYS = ("recorded_several", "several_said", "undone_several")
 _RENDERERS.update(QUERY_RENDERERS)
 _RENDERERS.update(GUARD_RENDERERS)

@@ -26,27 +26,27 @@ def fact_lines(items: list[dict[str, Any]], lang: Language, now: datetime) -> st
 
 
 def recorded_several(v: dict[str, Any], lang: Language, now: datetime, render: Render) -> str:
-    items = v["items"]
+    items = v["several"]
     return text(lang, "reply.recorded_several", count=len(items), records=fact_lines(items, lang, now)) + \
         trailing_notes(v, lang, now, render)
 
 
 def confirm_several(v: dict[str, Any], lang: Language, now: datetime, reason: str) -> str:
     current = {"type": v["type"], "fields": v["fields"], "baby": v.get("baby")}
-    lines = [fact_line(i, lang, now) for i in v["items"]]
+    lines = [fact_line(i, lang, now) for i in v["several"]]
     lines.insert(min(v.get("at") or 0, len(lines)), fact_line(current, lang, now, reason=reason))
     return text(lang, "reply.confirm_several", count=len(lines), records=text(lang, "several.separator").join(lines))
 
 
 def waiting_note(v: dict[str, Any], lang: Language, now: datetime) -> str:
     """After a question about one fact: the message's other facts wait for the answer."""
-    items = v.get("items") or []
+    items = v.get("several") or []
     return "\n" + text(lang, "several.waiting", count=len(items), records=fact_lines(items, lang, now)) if items else ""
 
 
 def trailing_notes(v: dict[str, Any], lang: Language, now: datetime, render: Render) -> str:
     """What else the reply says: facts that wrote nothing (已经在睡了), and the parts not understood."""
-    out = "".join("\n" + render(note, lang, now) for note in v.get("notes") or ())
+    out = "".join("\n" + render(note, lang, now) for note in v.get("several_notes") or ())
     unread = v.get("unread") or []
     if unread:
         said = text(lang, "doubt.separator").join(text(lang, "doubt.quoted", text=u) for u in unread)

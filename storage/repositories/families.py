@@ -7,7 +7,8 @@ from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import exists, update
+from sqlalchemy import Row, bindparam, exists, func, update
+from sqlalchemy import select as core_select
 from sqlmodel import select
 
 from domain.chats import ChatView
@@ -62,6 +63,15 @@ class FamilyInfo:
 
 
 @dataclass(frozen=True)
+class Reached:
+    """Where a message came from: its chat, the chat's family, and how many chats reach that family."""
+
+    chat: ChatView
+    family: FamilyInfo
+    chats: int
+
+
+@dataclass(frozen=True)
 class InviteInfo:
     family_id: int
     code: str
@@ -78,7 +88,7 @@ class MemberInfo:
     role: str
 
 
-def family_info(row: Family) -> FamilyInfo:
+def family_info(row: Family | Row) -> FamilyInfo:
     """A stored zone the IANA database does not know (written before the domain's door checked zones, e.g.
     'Asia/Beijing') is read as the default zone, so one bad row cannot stop the family's turns or the
     start-up of every family's summary job; a parent can set the right one in chat."""
@@ -89,17 +99,36 @@ def family_info(row: Family) -> FamilyInfo:
                       row.summary_time or "21:00", dict(row.settings or {}))
 
 
-def chat_info(row: FamilyChat) -> ChatView:
+def chat_info(row: FamilyChat | Row) -> ChatView:
     return ChatView(row.family_id, row.platform, row.chat_id, row.kind, row.member_id)
 
 
-def member_info(row: Member) -> MemberInfo:
+def member_info(row: Member | Row) -> MemberInfo:
     return MemberInfo(row.id, row.platform_user_id, row.display_name, row.title, row.role)
 
 
-def baby_view(row: Baby) -> BabyView:
+def baby_view(row: Baby | Row) -> BabyView:
     return BabyView(row.id, row.name, tuple(row.nicknames), row.birth_date, row.sex, row.birth_weight_kg,
                     row.birth_height_cm)
+
+
+_FAMILIES, _CHATS, _MEMBERS, _BABIES = (Family.__table__, FamilyChat.__table__, Member.__table__,
+                                         Baby.__table__)
+_CHAT = core_select(_CHATS).where(_CHATS.c.platform == bindparam("platform"), _CHATS.c.chat_id == bindparam("chat"))
+_OTHER_CHATS = _CHATS.alias("reaching")
+_CHAT_COUNT = (core_select(func.count()).select_from(_OTHER_CHATS)
+               .where(_OTHER_CHATS.c.family_id == _FAMILIES.c.id).scalar_subquery().label("chat_count"))
+_CHAT_AND_FAMILY = (core_select(_CHATS.c.family_id, _CHATS.c.platform, _CHATS.c.chat_id, _CHATS.c.kind,
+                                _CHATS.c.member_id, _FAMILIES.c.id, _FAMILIES.c.timezone, _FAMILIES.c.language,
+                                _FAMILIES.c.summary_time, _FAMILIES.c.settings, _CHAT_COUNT)
+                    .join(_FAMILIES, _FAMILIES.c.id == _CHATS.c.family_id)
+                    .where(_CHATS.c.platform == bindparam("platform"), _CHATS.c.chat_id == bindparam("chat")))
+_FAMILY_CHATS = core_select(_CHATS).where(_CHATS.c.family_id == bindparam("family")).order_by(_CHATS.c.id)
+_FAMILY = core_select(_FAMILIES).where(_FAMILIES.c.id == bindparam("family"))
+_FAMILY_MEMBERS = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family")).order_by(_MEMBERS.c.id)
+_MEMBER = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family"),
+                                      _MEMBERS.c.platform_user_id == bindparam("user"))
+_FAMILY_BABIES = core_select(_BABIES).where(_BABIES.c.family_id == bindparam("family")).order_by(_BABIES.c.id)
 
 
 class FamilyRepository(Repository):
@@ -108,13 +137,16 @@ class FamilyRepository(Repository):
         return await self.get(chat.family_id) if chat else None
 
     async def chat(self, platform: str, chat_id: str) -> ChatView | None:
-        q = select(FamilyChat).where(FamilyChat.platform == platform, FamilyChat.chat_id == chat_id)
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_CHAT, {"platform": platform, "chat": chat_id})
         return chat_info(row) if row else None
 
+    async def chat_and_family(self, platform: str, chat_id: str) -> Reached | None:
+        """The chat, the family it reaches and how many chats reach it, in one read (a chat turn's first)."""
+        row = await self.row(_CHAT_AND_FAMILY, {"platform": platform, "chat": chat_id})
+        return Reached(chat_info(row), family_info(row), row.chat_count) if row else None
+
     async def chats(self, family_id: int) -> list[ChatView]:
-        q = select(FamilyChat).where(FamilyChat.family_id == family_id).order_by(FamilyChat.id)
-        return [chat_info(row) for row in (await self.session.exec(q)).all()]
+        return [chat_info(row) for row in await self.rows(_FAMILY_CHATS, {"family": family_id})]
 
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, now: datetime,
                         member_id: int | None = None) -> None:
@@ -141,7 +173,7 @@ class FamilyRepository(Repository):
         return result.rowcount
 
     async def get(self, family_id: int) -> FamilyInfo | None:
-        row = await self.session.get(Family, family_id)
+        row = await self.row(_FAMILY, {"family": family_id})
         return family_info(row) if row else None
 
     async def all(self, family_ids: list[int] | None = None) -> list[FamilyInfo]:
@@ -160,12 +192,10 @@ class FamilyRepository(Repository):
         return row.id
 
     async def members(self, family_id: int) -> list[MemberInfo]:
-        q = select(Member).where(Member.family_id == family_id).order_by(Member.id)
-        return [member_info(row) for row in (await self.session.exec(q)).all()]
+        return [member_info(row) for row in await self.rows(_FAMILY_MEMBERS, {"family": family_id})]
 
     async def member(self, family_id: int, platform_user_id: str) -> MemberInfo | None:
-        q = select(Member).where(Member.family_id == family_id, Member.platform_user_id == platform_user_id)
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_MEMBER, {"family": family_id, "user": platform_user_id})
         return member_info(row) if row else None
 
     async def member_by_id(self, family_id: int, member_id: int) -> MemberInfo | None:
@@ -200,8 +230,15 @@ class FamilyRepository(Repository):
         return before
 
     async def babies(self, family_id: int) -> list[BabyView]:
-        q = select(Baby).where(Baby.family_id == family_id).order_by(Baby.id)
-        return [baby_view(row) for row in (await self.session.exec(q)).all()]
+        return [baby_view(row) for row in await self.rows(_FAMILY_BABIES, {"family": family_id})]
+
+    async def babies_of(self, family_ids: list[int]) -> dict[int, list[BabyView]]:
+        """Family id → its babies, for many families in one read (the evening's summaries)."""
+        q = core_select(_BABIES).where(_BABIES.c.family_id.in_(family_ids)).order_by(_BABIES.c.id)
+        found: dict[int, list[BabyView]] = {family_id: [] for family_id in family_ids}
+        for row in await self.rows(q):
+            found[row.family_id].append(baby_view(row))
+        return found
 
     async def add_baby(self, family_id: int, spec: dict[str, Any]) -> int:
         birth = spec.get("birth_date")

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Integer, Row, bindparam, func, update
+from sqlalchemy import select as core_select
 from sqlmodel import select
 
 from storage.repositories.base import Repository
@@ -27,35 +28,49 @@ class MessageInfo:
     delivered: bool = False         # a reply the platform accepted (it has the platform's message id)
 
 
-def message_info(row: Message) -> MessageInfo:
+_MESSAGES = Message.__table__
+_DELIVERED = core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
+                                               _MESSAGES.c.chat_id == bindparam("chat"),
+                                               _MESSAGES.c.platform_message_id == bindparam("delivery"))
+_RECENT = (core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
+                                        _MESSAGES.c.id < bindparam("before"))
+           .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
+_INSERT = _MESSAGES.insert().returning(_MESSAGES.c.id)
+_MARK_DELIVERED = (update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
+                                           _MESSAGES.c.platform_message_id.is_(None))
+                   .values(platform_message_id=bindparam("delivered")))
+
+
+def message_info(row: Message | Row) -> MessageInfo:
     return MessageInfo(row.id, row.direction, row.member_id, row.sender_name, row.text, row.kind, row.sent_at,
                        dict(row.payload or {}), row.platform, row.chat_id, row.direction == "out" and
                        row.platform_message_id is not None)
 
 
 class MessageRepository(Repository):
+    async def count(self, family_id: int) -> int:
+        """How many messages the family has (in and out)."""
+        return int(await self.session.scalar(select(func.count()).select_from(Message).where(
+            Message.family_id == family_id)) or 0)
+
     async def delivered(self, platform: str, chat_id: str, delivery_id: str) -> int | None:
         """The stored message with this platform delivery id (a redelivery), or None."""
-        q = select(Message.id).where(Message.platform == platform, Message.chat_id == chat_id,
-                                     Message.platform_message_id == delivery_id)
-        return (await self.session.exec(q)).first()
+        row = await self.row(_DELIVERED, {"platform": platform, "chat": chat_id, "delivery": delivery_id})
+        return row[0] if row else None
 
     async def add(self, *, family_id: int, platform: str, chat_id: str, direction: str, text: str, kind: str,
                   sent_at: datetime, delivery_id: str | None = None, member_id: int | None = None,
                   sender_name: str | None = None, payload: dict[str, Any] | None = None,
                   reply_to_id: int | None = None, trace_id: str | None = None) -> int:
-        row = Message(family_id=family_id, platform=platform, chat_id=chat_id, platform_message_id=delivery_id,
-                      direction=direction, member_id=member_id, sender_name=sender_name, text=text, kind=kind,
-                      payload=payload or {}, reply_to_id=reply_to_id, trace_id=trace_id, sent_at=sent_at)
-        self.session.add(row)
-        await self.flush()
-        return row.id
+        return await self.insert_row(_INSERT, dict(
+            family_id=family_id, platform=platform, chat_id=chat_id, platform_message_id=delivery_id,
+            direction=direction, member_id=member_id, sender_name=sender_name, text=text, kind=kind,
+            payload=payload or {}, reply_to_id=reply_to_id, trace_id=trace_id, sent_at=sent_at))
 
     async def recent(self, family_id: int, before_id: int, limit: int = 20) -> list[MessageInfo]:
         """The last `limit` messages before the current one, oldest first."""
-        q = (select(Message).where(Message.family_id == family_id, Message.id < before_id)
-             .order_by(Message.id.desc()).limit(limit))
-        return [message_info(row) for row in reversed((await self.session.exec(q)).all())]
+        rows = await self.rows(_RECENT, {"family": family_id, "before": before_id, "limit": limit})
+        return [message_info(row) for row in reversed(rows)]
 
     async def undelivered_reply(self, incoming_id: int) -> MessageInfo | None:
         """The stored reply to a message when it never reached the platform and no outbox item holds it
@@ -76,6 +91,4 @@ class MessageRepository(Repository):
 
     async def mark_delivered(self, message_id: int, platform_message_id: str) -> None:
         """The platform's id for a reply we sent (the first one wins)."""
-        await self.session.exec(update(Message).where(Message.id == message_id, Message.platform_message_id.is_(None))
-                                .values(platform_message_id=platform_message_id)
-                                .execution_options(synchronize_session=False))
+        await self._execute(_MARK_DELIVERED, {"message": message_id, "delivered": platform_message_id})

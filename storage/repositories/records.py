@@ -6,7 +6,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import and_, or_, text, union
+from sqlalchemy import Integer, Row, and_, bindparam, or_, text, union
+from sqlalchemy import select as core_select
 from sqlmodel import select
 
 from domain.records import SLEEP_MAX
@@ -20,38 +21,68 @@ from storage.tables import OPEN_SLEEP, Record
 FUTURE_SLACK = timedelta(minutes=5)
 
 
-def summary_record(row: Record) -> SummaryRecord:
+_RECORDS = Record.__table__
+_C = _RECORDS.c
+_FAMILY = _C.family_id == bindparam("family")
+_OPEN_SLEEPS = core_select(_C.id).where(_FAMILY, text(OPEN_SLEEP))
+# a union of range scans (an OR of two columns would read the family's whole history): what was written
+# or happened since a time, and the open sleeps (their partial index) — newest first
+_SINCE_AND_OPEN = (core_select(_RECORDS).where(_C.id.in_(union(
+    core_select(_C.id).where(_FAMILY, _C.created_at >= bindparam("since")),
+    core_select(_C.id).where(_FAMILY, _C.start >= bindparam("since")),
+    _OPEN_SLEEPS))).order_by(_C.created_at.desc(), _C.id.desc()))
+# what starts in the window or reaches into it (no record lasts longer than SLEEP_MAX), and the open sleeps
+_IN_WINDOW = (core_select(_RECORDS).where(_C.id.in_(union(
+    core_select(_C.id).where(_FAMILY, _C.deleted_at.is_(None), _C.start >= bindparam("reach"),
+                             _C.start < bindparam("end"),
+                             or_(_C.start >= bindparam("start"),
+                                 and_(_C.end.is_not(None), _C.end > bindparam("start")))),
+    _OPEN_SLEEPS.where(_C.start < bindparam("end"))))).order_by(_C.start, _C.id))
+_OPEN_SLEEP = core_select(_RECORDS).where(_FAMILY, text(OPEN_SLEEP)).order_by(_C.start.desc()).limit(1)
+_BY_ID = core_select(_RECORDS).where(_FAMILY, _C.id == bindparam("id"))
+_LATEST = (core_select(_RECORDS).where(_FAMILY, _C.baby_id == bindparam("baby"), _C.type == bindparam("type"),
+                                       _C.deleted_at.is_(None), _C.start >= bindparam("since"),
+                                       _C.start <= bindparam("until"))
+           .order_by(_C.start.desc(), _C.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
+_INSERT = _RECORDS.insert().returning(_C.id)
+
+
+def _open_sleep(row: Row) -> bool:
+    return row.type == "sleep" and row.end is None and row.deleted_at is None
+
+
+def summary_record(row: Record | Row) -> SummaryRecord:
     return SummaryRecord(row.type, row.start, row.end, dict(row.data or {}), row.id)
 
 
 class RecordRepository(Repository):
     async def since(self, family_id: int, since: datetime, zone: tzinfo) -> list[RecordView]:
         """Records created or happening since `since`, newest first (deleted ones included)."""
-        # a union of two range scans (an OR of two columns would read the family's whole history)
-        ids = union(select(Record.id).where(Record.family_id == family_id, Record.created_at >= since),
-                    select(Record.id).where(Record.family_id == family_id, Record.start >= since))
-        q = select(Record).where(Record.id.in_(ids)).order_by(Record.created_at.desc(), Record.id.desc())
-        return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
+        return (await self.since_and_open_sleeps(family_id, since, zone))[0]
+
+    async def since_and_open_sleeps(self, family_id: int, since: datetime,
+                                    zone: tzinfo) -> tuple[list[RecordView], list[RecordView]]:
+        """`since(…)` and `open_sleeps(…)` in one read (a chat turn reads both); the first open sleep
+        is `open_sleep(…)`."""
+        rows = await self.rows(_SINCE_AND_OPEN, {"family": family_id, "since": since})
+        recent = [record_view(r, zone) for r in rows if r.created_at >= since or r.start >= since]
+        latest: dict[int, Row] = {}
+        for row in sorted((r for r in rows if _open_sleep(r)), key=lambda r: r.start, reverse=True):
+            latest.setdefault(row.baby_id, row)
+        return recent, [record_view(r, zone) for r in latest.values()]
 
     async def in_window(self, family_id: int, start: datetime, end: datetime, zone: tzinfo) -> list[RecordView]:
         """Live records inside [start, end), and sleeps reaching into it (an open sleep too)."""
-        # two range scans: what starts in the window or reaches into it (no record lasts longer than
-        # SLEEP_MAX), and the open sleeps (their partial index) — never the family's whole history
-        reaching = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None),
-                                        Record.start >= start - SLEEP_MAX, Record.start < end,
-                                        or_(Record.start >= start, and_(Record.end.is_not(None), Record.end > start)))
-        open_sleeps = select(Record).where(Record.family_id == family_id, text(OPEN_SLEEP), Record.start < end)
-        rows = {r.id: r for r in (await self.session.exec(reaching)).all()}
-        rows.update((r.id, r) for r in (await self.session.exec(open_sleeps)).all())
-        return [record_view(r, zone) for r in sorted(rows.values(), key=lambda r: (r.start, r.id))]
+        rows = await self.rows(_IN_WINDOW, {"family": family_id, "start": start, "end": end,
+                                            "reach": start - SLEEP_MAX})
+        return [record_view(r, zone) for r in rows]
 
     async def by_id(self, family_id: int, record_id: int, zone: tzinfo) -> RecordView | None:
-        row = await self._row(family_id, record_id)
+        row = await self.row(_BY_ID, {"family": family_id, "id": record_id})
         return record_view(row, zone) if row else None
 
     async def open_sleep(self, family_id: int, zone: tzinfo) -> RecordView | None:
-        q = select(Record).where(Record.family_id == family_id, text(OPEN_SLEEP)).order_by(Record.start.desc()).limit(1)
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_OPEN_SLEEP, {"family": family_id})
         return record_view(row, zone) if row else None
 
     async def open_sleeps(self, family_id: int, zone: tzinfo) -> list[RecordView]:
@@ -67,11 +98,9 @@ class RecordRepository(Repository):
     async def latest(self, family_id: int, baby_id: int, record_type: RecordType, since: datetime,
                      now: datetime, limit: int, zone: tzinfo) -> list[RecordView]:
         """The newest `limit` live records of a type for one baby, newest first."""
-        q = (select(Record).where(Record.family_id == family_id, Record.baby_id == baby_id,
-                                  Record.type == record_type.value, Record.deleted_at.is_(None),
-                                  Record.start >= since, Record.start <= now + FUTURE_SLACK)
-             .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
-        return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
+        rows = await self.rows(_LATEST, {"family": family_id, "baby": baby_id, "type": record_type.value,
+                                         "since": since, "until": now + FUTURE_SLACK, "limit": limit})
+        return [record_view(r, zone) for r in rows]
 
     async def from_message(self, family_id: int, message_id: int, zone: tzinfo) -> RecordView | None:
         """The live record the message wrote (the newest, if it wrote several)."""
@@ -100,12 +129,10 @@ class RecordRepository(Repository):
     async def add(self, *, family_id: int, baby_id: int, record_type: RecordType, fields: dict[str, Any],
                   now: datetime, created_by: int | None = None, message_id: int | None = None,
                   task_id: int | None = None, import_key: str | None = None) -> int:
-        row = Record(family_id=family_id, baby_id=baby_id, type=record_type.value, created_by=created_by,
-                     created_at=now, source_message_id=message_id, task_id=task_id, import_key=import_key,
-                     **record_columns(record_type, fields))
-        self.session.add(row)
-        await self.flush()
-        return row.id
+        return await self.insert_row(_INSERT, dict(
+            family_id=family_id, baby_id=baby_id, type=record_type.value, created_by=created_by, created_at=now,
+            source_message_id=message_id, task_id=task_id, import_key=import_key, updated_at=None, deleted_at=None,
+            **record_columns(record_type, fields)))
 
     async def update(self, family_id: int, record_id: int, fields: dict[str, Any], now: datetime) -> None:
         row = await self._row(family_id, record_id)
@@ -124,12 +151,12 @@ class RecordRepository(Repository):
         """Live records touching [since, until), as family id → baby id → summary views (UTC times).
 
         A sleep may start up to a day before `since` and still reach into the range."""
-        q = select(Record).where(Record.family_id.in_(list(family_ids)), Record.deleted_at.is_(None),
-                                 Record.start >= since - SLEEP_MAX, Record.start < until).order_by(Record.start)
+        q = core_select(_RECORDS).where(_C.family_id.in_(list(family_ids)), _C.deleted_at.is_(None),
+                                        _C.start >= since - SLEEP_MAX, _C.start < until).order_by(_C.start)
         if types is not None:
-            q = q.where(Record.type.in_(list(types)))
+            q = q.where(_C.type.in_(list(types)))
         grouped: dict[int, dict[int, list[SummaryRecord]]] = defaultdict(lambda: defaultdict(list))
-        for row in await self.session.exec(q):
+        for row in await self.rows(q):
             if row.start < since and row.type != "sleep":
                 continue
             grouped[row.family_id][row.baby_id].append(summary_record(row))

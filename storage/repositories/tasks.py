@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
-from sqlalchemy import update
-from sqlmodel import select
+from sqlalchemy import bindparam, func, or_, update
+from sqlalchemy import select as core_select
 
 from domain.tasks import PendingTask
 from domain.vocabulary import ACTIVE_TASK_STATES
@@ -14,30 +14,39 @@ from storage.repositories.base import Repository
 from storage.tables import AgentTask
 
 ACTIVE = [s.value for s in ACTIVE_TASK_STATES]
+_TASKS = AgentTask.__table__
+_ACTIVE = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.state.in_(ACTIVE))
+_BY_ID = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.id == bindparam("id"))
+_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family")).order_by(_TASKS.c.id.desc()).limit(1)
+_INSERT = _TASKS.insert().returning(_TASKS.c.id)
+_NEWEST_ID = core_select(func.max(_TASKS.c.id)).where(_TASKS.c.family_id == bindparam("family")).scalar_subquery()
+_ACTIVE_OR_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"),
+                                            or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == _NEWEST_ID))
 
 
 class TaskRepository(Repository):
     async def active(self, family_id: int, zone: tzinfo) -> PendingTask | None:
-        q = select(AgentTask).where(AgentTask.family_id == family_id, AgentTask.state.in_(ACTIVE))
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_ACTIVE, {"family": family_id})
         return task_from_row(row, zone) if row else None
 
+    async def active_and_last(self, family_id: int, zone: tzinfo) -> tuple[PendingTask | None, PendingTask | None]:
+        """`active(…)` and `last(…)` in one read (a chat turn reads both)."""
+        rows = await self.rows(_ACTIVE_OR_LAST, {"family": family_id})
+        active = next((r for r in rows if r.state in ACTIVE), None)
+        last = max(rows, key=lambda r: r.id) if rows else None
+        return (task_from_row(active, zone) if active else None), (task_from_row(last, zone) if last else None)
+
     async def by_id(self, family_id: int, task_id: int, zone: tzinfo) -> PendingTask | None:
-        q = select(AgentTask).where(AgentTask.family_id == family_id, AgentTask.id == task_id)
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_BY_ID, {"family": family_id, "id": task_id})
         return task_from_row(row, zone) if row else None
 
     async def last(self, family_id: int, zone: tzinfo) -> PendingTask | None:
-        q = select(AgentTask).where(AgentTask.family_id == family_id).order_by(AgentTask.id.desc()).limit(1)
-        row = (await self.session.exec(q)).first()
+        row = await self.row(_LAST, {"family": family_id})
         return task_from_row(row, zone) if row else None
 
     async def insert(self, family_id: int, task: PendingTask, now: datetime, message_id: int | None) -> int:
-        row = AgentTask(family_id=family_id, created_at=now, updated_at=now, source_message_id=message_id,
-                        **task_columns(task))
-        self.session.add(row)
-        await self.flush()
-        return row.id
+        return await self.insert_row(_INSERT, dict(family_id=family_id, created_at=now, updated_at=now,
+                                               source_message_id=message_id, **task_columns(task)))
 
     async def compare_and_set(self, task: PendingTask, now: datetime) -> None:
         """Write the task's new state only if nobody changed it since we read it."""

@@ -81,7 +81,13 @@ SETTINGS = _some({"summary_time": st.one_of(st.sampled_from(["21:00", "07:30", "
                                                "Mars/Olympus", "", "../../etc/passwd", "America/New_York"]),
                   "medication_reminder": st.booleans(), "no_feeding_hours": NUMBERS, "open_sleep_hours": NUMBERS})
 
+FACT = _some({"slots": _some(SLOT_VALUES), "sleep_event": _maybe(st.sampled_from([e.value for e in SleepEvent])),
+              "baby": _maybe(st.one_of(st.sampled_from(["小米", "小麦", "小满", "二宝", ""]), TEXTS)),
+              "every_baby": st.booleans(), "amount_unit_assumed": st.booleans()},
+             required={"record_type": st.sampled_from([t.value for t in RecordType])})
+
 EXTRACTION_PARTS = {
+    "also": st.lists(FACT, max_size=3), "every_baby": st.booleans(), "unread": st.lists(TEXTS, max_size=2),
     "record_type": _maybe(st.sampled_from([t.value for t in RecordType])),
     "slots": _some(SLOT_VALUES), "sleep_event": _maybe(st.sampled_from([e.value for e in SleepEvent])),
     "query": _maybe(QUERY), "profile": _maybe(PROFILE), "reference": _maybe(REFERENCE),
@@ -121,6 +127,11 @@ LIKELY = st.fixed_dictionaries({
     "record_type": _maybe(st.sampled_from([t.value for t in RecordType])),
     "slots": _sparse_slots(),
 }, optional={"reference": REFERENCE, "baby": st.sampled_from(["小米", "小麦", "小满"]),
+             "also": st.lists(st.fixed_dictionaries(
+                 {"record_type": st.sampled_from([t.value for t in RecordType]), "slots": _sparse_slots()},
+                 optional={"baby": st.sampled_from(["小米", "小麦", "小满"]), "every_baby": st.booleans(),
+                           "sleep_event": st.sampled_from([e.value for e in SleepEvent])}), max_size=3),
+             "every_baby": st.booleans(),
              "sleep_event": st.sampled_from([e.value for e in SleepEvent]), "unaccounted": st.lists(TEXTS, max_size=1),
              "clock_without_day": st.sampled_from(["16:00", "03:00"])})
 
@@ -184,6 +195,24 @@ COHERENT: list[tuple[str, dict[str, Any]]] = [
     ("时区改成柏林", {"intent": "settings", "settings": {"timezone": "Europe/Berlin"}}),
     ("把小王设为照护者", {"intent": "role", "role_change": {"member": "小王", "role": "caregiver"}}),
     ("今天喝了多少奶", {"intent": "query", "query": {"metric": "feeding_total"}}),
+    # several facts in one message (one record each, confirmed or asked as a whole)
+    ("喝了90ml配方奶，尿了", {"intent": "record", "record_type": "feeding",
+                       "slots": {"kind": "formula", "amount_ml": 90},
+                       "also": [{"record_type": "diaper", "slots": {"wet": True}}]}),
+    ("喝了90ml，尿了", {"intent": "record", "record_type": "feeding", "slots": {"amount_ml": 90},
+                    "also": [{"record_type": "diaper", "slots": {"wet": True}}]}),
+    ("刚醒，接着喝了100ml奶粉", {"intent": "record", "record_type": "sleep", "sleep_event": "woke_up",
+                         "also": [{"record_type": "feeding", "slots": {"kind": "formula", "amount_ml": 100}}]}),
+    ("喝了400ml配方奶，拉了", {"intent": "record", "record_type": "feeding",
+                        "slots": {"kind": "formula", "amount_ml": 400},
+                        "also": [{"record_type": "diaper", "slots": {"solid": True}}]}),
+    ("俩宝都拉了", {"intent": "record", "record_type": "diaper", "slots": {"solid": True}, "every_baby": True}),
+    ("俩宝都睡着了", {"intent": "record", "record_type": "sleep", "sleep_event": "fell_asleep", "every_baby": True}),
+    ("尿了，尿了", {"intent": "record", "record_type": "diaper", "slots": {"wet": True},
+                "also": [{"record_type": "diaper", "slots": {"wet": True}}]}),
+    ("小米喝了90ml配方奶，小麦尿了", {"intent": "record", "record_type": "feeding", "baby": "小米",
+                            "slots": {"kind": "formula", "amount_ml": 90},
+                            "also": [{"record_type": "diaper", "baby": "小麦", "slots": {"wet": True}}]}),
 ]
 _HOSTILE = st.sampled_from([("amount_ml", float("nan")), ("amount_ml", -90), ("start", "0001-01-01T00:00:00"),
                             ("time", "9999-12-31T23:59:59"), ("dose", float("inf")), ("weight_kg", -2.5),
@@ -196,6 +225,10 @@ def _coherent(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     if output.get("slots") and draw(st.integers(0, 4)) == 0:
         name, value = draw(_HOSTILE)
         output = {**output, "slots": {**output["slots"], name: value}}
+    if output.get("also") and draw(st.integers(0, 3)) == 0:          # a further fact made hostile
+        name, value = draw(_HOSTILE)
+        first, *rest = output["also"]
+        output = {**output, "also": [{**first, "slots": {**first.get("slots", {}), name: value}}, *rest]}
     return text, output
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -52,6 +53,7 @@ class FakeTelegramApi:
         self.calls: list[ApiCall] = []
         self.files: dict[str, bytes] = {}
         self.webhook: dict[str, Any] | None = None
+        self.menus: dict[tuple[str, str], list[dict[str, str]]] = {}   # (scope type, language code or "") → commands
         self._updates: list[dict[str, Any]] = []
         self._next_update_id = 1
         self._next_message_id = 1000
@@ -93,6 +95,12 @@ class FakeTelegramApi:
             self._updates.append(update)
             self._changed.notify_all()
         return update["update_id"]
+
+    async def wait_acknowledged(self, update_id: int, timeout: float = WAIT_SECONDS) -> None:
+        """Wait until a getUpdates offset has moved past `update_id` (the poller handled it completely)."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(
+                lambda: all(u["update_id"] != update_id for u in self._updates)), timeout)
 
     async def release_long_polls(self) -> None:
         """Answer waiting and later getUpdates at once, so a stopping bot need not wait."""
@@ -191,6 +199,19 @@ class FakeTelegramApi:
                              "file_unique_id": f"u-sent-{message['message_id']}",
                              "width": 1, "height": 1}]
         return message
+
+    async def _api_setMyCommands(self, params: dict) -> Any:
+        """Checked as the Bot API documents it: 1–100 commands, names 1–32 of a-z 0-9 _, descriptions 1–256."""
+        commands = params.get("commands")
+        if not isinstance(commands, list) or not 1 <= len(commands) <= 100:
+            raise _ApiError(400, "Bad Request: commands must be a non-empty list")
+        for command in commands:
+            if not re.fullmatch(r"[a-z0-9_]{1,32}", command.get("command", "")) or \
+                    not 1 <= len(command.get("description", "")) <= 256:
+                raise _ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
+        scope = params.get("scope") or {"type": "default"}
+        self.menus[(scope.get("type", "default"), params.get("language_code") or "")] = commands
+        return True
 
     async def _api_sendDocument(self, params: dict) -> Any:
         message = self._bot_message(params, caption=params.get("caption"))

@@ -8,6 +8,8 @@ on conditions (`wait_for`, `wait_subscribed`), never on the clock.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -36,6 +38,8 @@ class FakeWeComSocketServer:
     subscriptions: int = 0
     refused_subscriptions: int = 0
     answer_pings: bool = True
+    uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
+    media: dict[str, tuple[str, bytes]] = field(default_factory=dict)      # media_id → (filename, bytes)
 
     def __post_init__(self) -> None:
         self._server: Server | None = None
@@ -95,8 +99,32 @@ class FakeWeComSocketServer:
             self._changed.notify_all()
         if cmd == "ping" and not self.answer_pings:
             return
-        await ws.send(json.dumps({"headers": {"req_id": req_id}, "errcode": 846605 if stale else 0,
-                                  "errmsg": "invalid req_id" if stale else "ok"}))
+        ack: dict[str, Any] = {"headers": {"req_id": req_id}, "errcode": 846605 if stale else 0,
+                               "errmsg": "invalid req_id" if stale else "ok"}
+        if cmd.startswith("aibot_upload_media"):
+            ack.update(self._upload(cmd, frame.get("body") or {}))
+        await ws.send(json.dumps(ack))
+
+    def _upload(self, cmd: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The temporary-media upload as WeCom documents it: init → upload_id, chunks numbered from 0 with
+        base64 data, finish → media_id when every chunk came and the MD5 matches (else errcode 40000)."""
+        if cmd == "aibot_upload_media_init":
+            upload_id = f"upload-{len(self.uploads) + 1}"
+            self.uploads[upload_id] = {**body, "chunks": {}}
+            return {"body": {"upload_id": upload_id}}
+        upload = self.uploads.get(body.get("upload_id", ""))
+        if upload is None:
+            return {"errcode": 40000, "errmsg": "invalid upload_id"}
+        if cmd == "aibot_upload_media_chunk":
+            upload["chunks"][int(body["chunk_index"])] = base64.b64decode(body["base64_data"])
+            return {}
+        data = b"".join(upload["chunks"][i] for i in sorted(upload["chunks"]))
+        if sorted(upload["chunks"]) != list(range(upload["total_chunks"])) or \
+                hashlib.md5(data).hexdigest() != upload["md5"] or len(data) != upload["total_size"]:
+            return {"errcode": 40000, "errmsg": "upload incomplete"}
+        media_id = f"media-{len(self.media) + 1}"
+        self.media[media_id] = (upload["filename"], data)
+        return {"body": {"media_id": media_id, "type": upload["type"]}}
 
     async def push(self, body: dict[str, Any], *, event: bool = False) -> str:
         """Send a callback to the connected bot; returns its req_id."""

@@ -14,7 +14,9 @@ other-family button presses, while the clock jumps (tasks expire). After every t
    family's timezone is one zoneinfo knows;
 5. at most one active task per family;
 6. nothing is stored more than 5 minutes in the future without a confirmation;
-7. the other family in the same database never changes.
+7. the other family in the same database never changes;
+8. a turn never writes the same record twice (a message that says one fact twice is confirmed first),
+   and the facts a task keeps for later (`_items` in its slots) hold only finite values within limits.
 
 Examples: FAWN_PROPERTY_EXAMPLES conversations (3 to 16 turns each) on SQLite, default 250 (about
 1,600 turns, derandomised so that CI runs the same ones); an eighth of them, at least 10, on PostgreSQL
@@ -235,14 +237,31 @@ def check_turn(before: dict, after: dict, result: TurnResult, friend: bool, wher
         assert result.kind in WRITING, f"{changed} changed under a {result.kind} reply at {where}"
     for record in after["raw"][Record]:                                   # invariants 4 and 6
         _check_record(record, after, where)
+    slot_limits = {k: (b.hard_min, b.hard_max) for k, b in SLOT_BOUNDS.items()}
     for task in after["raw"][AgentTask]:
-        _check_numbers(task.slots, {k: (b.hard_min, b.hard_max) for k, b in SLOT_BOUNDS.items()}, where)
+        _check_numbers(task.slots, slot_limits, where)
+        for item in task.slots.get("_items") or ():                      # invariant 8
+            _check_numbers(item["fields"], slot_limits, where)
+    _check_written_once(before, after, where)
     for baby in after["raw"][Baby]:
         _check_numbers({"birth_weight_kg": baby.birth_weight_kg, "birth_height_cm": baby.birth_height_cm},
                        {k: (b.hard_min, b.hard_max) for k, b in PROFILE_BOUNDS.items()}, where)
     assert known_zone(after["family"][0]), where
     active = [t for t in after["raw"][AgentTask] if t.state in ("pending", "awaiting_confirmation")]
     assert len(active) <= 1, f"{len(active)} active tasks at {where}"   # invariant 5
+
+
+def _check_written_once(before: dict, after: dict, where: str) -> None:
+    """Two identical records from one turn only when someone confirmed them (invariant 8)."""
+    new = [r for r in after["raw"][Record] if r.id not in before["records"]]
+    seen: dict[tuple, Record] = {}
+    for record in new:
+        key = (record.type, record.baby_id, record.start, record.end, repr(sorted(record.data.items())))
+        if key in seen:
+            task = next((t for t in after["raw"][AgentTask] if t.id == record.task_id), None)
+            assert task is not None and task.confirmed_by is not None, \
+                f"record {record.id} written twice in one turn without a confirmation at {where}"
+        seen[key] = record
 
 
 def _tasks_changed(before: dict, after: dict) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime, timedelta
+from functools import partial
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -19,6 +20,8 @@ from bot.clock import FrozenClock
 from bot.companion.agent import Companion
 from bot.composition import Fawn, assemble, open_fawn
 from bot.config import ChatConfig, UnderstandingConfig
+from bot.devtools.scenarios.command import as_json, closing_line, outcome_line, run_files
+from bot.devtools.scenarios.runner import build_real_service
 from bot.devtools.understand import understand
 from bot.models.build import build_model
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
@@ -284,7 +287,9 @@ async def test_the_companion_is_given_the_recent_context_and_the_family_language
     context = prompt.split("<recent-context>")[1].split("</recent-context>")[0]
     assert NOT_A_QUESTION in context and "好的" in context
     assert "<message>\n那明天呢\n</message>" in prompt
-    assert "Simplified Chinese" in fake.requests[1].text("system")
+    system = fake.requests[1].text("system")
+    assert "Simplified Chinese" in system
+    assert "Never diagnose" in system and "never name a dose" in system and "see a doctor" in system
 
 
 async def test_a_record_the_companion_hears_is_read_back_for_confirmation_not_written(companioned: Family,
@@ -347,6 +352,35 @@ async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Fami
     assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
 
 
+async def test_what_the_family_asked_to_keep_is_a_note_written_by_the_domain_and_shown_to_the_companion(
+        companioned: Family, fake: FakeOpenAI) -> None:
+    fake.answer_with(text("记得避开含牛奶蛋白的配方。"))
+
+    kept = await companioned.say("记一下：对牛奶蛋白过敏")
+    answered = await companioned.say("有什么要特别注意的吗")
+
+    assert kept.kind is ReplyKind.RECORDED and len(fake.requests) == 1        # the note: the domain wrote it
+    notes = fake.requests[0].text("user").split("<family-notes>")[1].split("</family-notes>")[0]
+    assert "对牛奶蛋白过敏" in notes
+    assert answered.reply.text == "记得避开含牛奶蛋白的配方。"
+
+
+async def test_in_a_group_the_companion_speaks_only_when_addressed(tmp_path, fake: FakeOpenAI) -> None:
+    clock = FrozenClock(EVENING)
+    chat = ChatConfig(model="chat-test", provider="openai-compatible", base_url=fake.base_url, api_key="k")
+    app = await open_fawn(sqlite_url(tmp_path / "group.db"), clock=clock, chat=chat)
+    family = await Family(app, clock).setup(ChatKind.GROUP)
+    fake.answer_with(text("在呢！"))
+    try:
+        chatter = await family.say(NOT_A_QUESTION)
+        asked = await family.say(NOT_A_QUESTION, addressed=True)
+    finally:
+        await app.close()
+
+    assert chatter.reply is None and len(fake.requests) == 1
+    assert asked.reply.text == "在呢！"
+
+
 # --- the trace ---------------------------------------------------------------------------------
 
 async def test_fawn_trace_prints_a_rules_turn_and_a_model_turn_whole(tmp_path, fake: FakeOpenAI, capsys) -> None:
@@ -389,3 +423,23 @@ async def test_fawn_understand_prints_the_models_reading_and_what_it_cost(fake: 
     assert by_model["extraction"]["slots"]["amount_ml"] == 120
     assert by_rules["model"] == "rules" and by_rules["extraction"]["slots"]["amount_ml"] == 90
     assert len(fake.requests) == 1
+
+
+async def test_scenarios_with_a_model_report_the_pass_rate_tokens_and_latency(tmp_path, fake: FakeOpenAI) -> None:
+    path = tmp_path / "vague.yaml"
+    path.write_text("name: vague\nfamily:\n  members:\n    mom: {name: 妈妈, title: 妈妈, role: parent}\n"
+                    "clock: 2026-05-04T20:15\nturns:\n"
+                    "  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: recorded}\n"
+                    f"  - mom: {VAGUE}\n    expect: {{reply: recorded}}\n", encoding="utf-8")
+    fake.answer_with(FORMULA_120)
+    factory = partial(build_real_service, understanding=understanding(fake))
+
+    (outcome,) = await run_files([path], model="gpt-test", repeat=2, factory=factory)
+
+    assert (outcome.passes, outcome.runs) == (2, 2) and len(fake.requests) == 2
+    cost = outcome.cost
+    assert (cost["turns"], cost["model_turns"], cost["tokens_in"], cost["tokens_out"]) == (4, 2, 200, 40)
+    assert cost["tokens_in_per_run"] == 100 and cost["latency_p50_ms"] is not None
+    assert "model turns 2/4, tokens per run 100 in / 20 out" in outcome_line(outcome)
+    assert "tokens 200 in / 40 out over 2 runs (120 a run)" in closing_line([outcome])
+    assert as_json([outcome])["results"][0]["cost"]["fallbacks"] == 0

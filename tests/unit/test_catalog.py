@@ -24,7 +24,7 @@ from domain.vocabulary import Language
 ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in Language if lang is not Language.ZH]
 # Reply keys the shell answers itself (bot/turn/service.py builds the summary and the growth chart).
-BUILT_BY_THE_SHELL = {"query_summary", "query_growth_curve", "query_chart",
+BUILT_BY_THE_SHELL = {"query_summary", "query_growth_curve", "query_chart", "export_elsewhere",
                       "companion"}   # companion: the model's own words
 
 

@@ -108,10 +108,6 @@ def test_bench_refuses_an_unknown_benchmark() -> None:
     assert bench_main(["nonsense"]) == 2
 
 
-def test_bench_summaries_runs_for_a_few_families() -> None:
-    assert bench_main(["summaries", "--families", "20"]) == 0
-
-
 def test_comparisons_for_a_seeded_week_average_seven_days() -> None:
     feeds = [RecordView("feeding", at(d, 9), None, {"kind": "formula", "method": "bottle",
                                                     "amount_ml": 70}) for d in range(1, 10)]

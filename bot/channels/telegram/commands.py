@@ -14,29 +14,30 @@ from domain.vocabulary import Role
 
 
 async def on_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Set up the family for a new chat; the person who sends /start is its parent."""
+    """Set up the family for a new chat (the person who sends /start is its parent); then /start is a turn
+    like any other — stored with its reply, the welcome."""
     fawn, message = fawn_of(context), update.effective_message
     if message is None or message.from_user is None:
         return
     chat_id = str(message.chat.id)
-    if await fawn.families.family_id(PLATFORM, chat_id) is not None:
-        await message.reply_text(texts.WELCOME_BACK)
-        return
-    founder = MemberSetup(sender_id=str(message.from_user.id), name=sender_name(message.from_user),
-                          title=None, role=Role.PARENT.value)
-    await fawn.families.setup_family(FamilySetup(platform=PLATFORM, chat_id=chat_id,
-                                                chat_kind=chat_kind(message.chat), members=(founder,)))
-    await message.reply_text(texts.WELCOME_NEW)
+    if await fawn.families.family_id(PLATFORM, chat_id) is None:
+        founder = MemberSetup(sender_id=str(message.from_user.id), name=sender_name(message.from_user),
+                              title=None, role=Role.PARENT.value)
+        await fawn.families.setup_family(FamilySetup(platform=PLATFORM, chat_id=chat_id,
+                                                    chat_kind=chat_kind(message.chat), members=(founder,)))
+    await on_message(update, context)
 
 
 async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The domain's help text, in the family's language (both languages before a family exists)."""
+    """A turn like any other in a family's chat (the domain's help, in the family's language); before the
+    chat has a family, the help in both languages (there is no family to store it with)."""
     fawn, message = fawn_of(context), update.effective_message
     if message is None:
         return
-    family_id = await fawn.families.family_id(PLATFORM, str(message.chat.id))
-    language = await fawn.families.language(family_id) if family_id else None
-    await message.reply_text(texts.help_text(language))
+    if await fawn.families.family_id(PLATFORM, str(message.chat.id)) is not None:
+        await on_message(update, context)
+        return
+    await message.reply_text(texts.help_text(None))
 
 
 async def on_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -35,7 +35,11 @@ class TelegramSender:
             return await self._send(new_chat_id, reply)
 
     async def _send(self, chat_id: str, reply: OutgoingReply) -> str:
-        if reply.image is not None:
+        if reply.document is not None:
+            with reply.document.open("rb") as document:
+                sent = await self.bot.send_document(chat_id=chat_id, document=document,
+                                                    filename=reply.document.name, caption=reply.text)
+        elif reply.image is not None:
             with reply.image.open("rb") as photo:
                 sent = await self.bot.send_photo(chat_id=chat_id, photo=photo,
                                                  caption=photo_caption(reply),

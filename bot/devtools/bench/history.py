@@ -48,6 +48,7 @@ async def _run(count: int, sizes: list[int], database_url: str | None) -> dict[s
     smallest, largest = by_size[min(by_size)], by_size[max(by_size)]
     return {"database": results[0]["database"], "seeding_s": round(seeding, 1), "families": results,
             "p50_ratio_largest_to_smallest": round(largest["p50_ms"] / smallest["p50_ms"], 2),
+            "cpu_ratio_largest_to_smallest": round(largest["cpu_ms_per_turn"] / smallest["cpu_ms_per_turn"], 2),
             "peak_rss_mb": round(peak_rss_mb(), 1)}
 
 

@@ -72,6 +72,7 @@ class Driver:
     def __init__(self, bench: BenchFamily) -> None:
         self.bench = bench
         self.sent = 0
+        self.failed = 0           # turns that failed (apologised): a benchmark of them would be a lie
         self.last_buttons: tuple = ()
 
     async def _send(self, _chat_id: str, _reply: OutgoingReply) -> str:
@@ -88,6 +89,7 @@ class Driver:
             press, line = (ButtonPress(token) if token else None), ""
         msg = IncomingMessage(PLATFORM, bench.chat_id, "mom", "妈妈", f"m{n}", bench.clock(), text=line, press=press)
         result = await bench.fawn.chat.handle(msg)
+        self.failed += result.failed
         await bench.fawn.outbox.send_reply(self._send, PLATFORM, bench.chat_id, result)
         if result.reply and result.reply.buttons:
             self.last_buttons = result.reply.buttons
@@ -114,7 +116,7 @@ async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = Tr
         snapshot(bench.sqlite_path, copy)
     with count_statements(bench.database.engine, keep=sqlite and floor) as log:
         timings = await driver.run(WARM_UP, count, log)
-    result = {"database": bench.database.dialect, **timings.summary(log.count)}
+    result = {"database": bench.database.dialect, **timings.summary(log.count), "failed_turns": driver.failed}
     if sqlite and floor:
         turns = [t for t in log.turns if t]
         replays = {"raw_sqlite3": replay_raw(_fresh(copy, folder), turns),
@@ -139,7 +141,7 @@ def bench_turns(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     result = asyncio.run(_run(args.turns, args.database))
     emit({"bench": "turns", **result}, args.json)
-    return 0
+    return 1 if result["failed_turns"] else 0
 
 
 async def _run(count: int, database_url: str | None) -> dict[str, Any]:

@@ -6,9 +6,13 @@ import asyncio
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from bot.config import load_config
+from bot.devtools.scenarios.cost import combined, cost_line
 from bot.devtools.scenarios.database import TemplateDatabase
 from bot.devtools.scenarios.loader import find_scenario_files, load_scenario
 from bot.devtools.scenarios.runner import ScenarioResult, ServiceFactory, build_real_service, run_scenario
@@ -23,6 +27,7 @@ class Outcome:
     runs: int
     passes: int
     malformed: bool = False
+    cost: dict[str, Any] | None = field(default=None)    # with a model: tokens, latency, fallbacks over the runs
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
@@ -33,6 +38,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     run.add_argument("--json", action="store_true", help="print results as JSON")
     run.add_argument("--model", default="rules", help="the extractor (default: the offline rules)")
     run.add_argument("--repeat", type=int, default=1, metavar="K", help="run each scenario K times")
+    run.add_argument("--config", help="config.toml whose [understanding] section --model names a model of "
+                                      "(default: the environment, FAWN_UNDERSTANDING__*)")
     run.add_argument("--verbose", "-v", action="store_true", help="print each turn and the bot's reply")
     return parser.parse_args(argv)
 
@@ -46,7 +53,12 @@ def main(argv: list[str]) -> int:
     if not files:
         print("fawn scenarios: no scenario files found", file=sys.stderr)
         return 2
-    outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat,
+    try:
+        factory = partial(build_real_service, understanding=load_config(args.config).understanding)
+    except (FileNotFoundError, ValueError) as problem:
+        print(f"fawn scenarios: {problem}", file=sys.stderr)
+        return 2
+    outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat, factory=factory,
                                      echo=None if args.json else print_verbose if args.verbose else print_outcome))
     if args.json:
         print(json.dumps(as_json(outcomes, transcripts=args.verbose), ensure_ascii=False, indent=2))
@@ -77,7 +89,9 @@ async def run_file(path: Path, database: TemplateDatabase, *, model: str, repeat
         return Outcome(failed, runs=repeat, passes=0, malformed=True)
     results = [await run_scenario(scenario, database, model=model, factory=factory) for _ in range(repeat)]
     first_failure = next((r for r in results if not r.passed), results[0])
-    return Outcome(first_failure, runs=repeat, passes=sum(r.passed for r in results))
+    costs = [r.cost for r in results if r.cost is not None]
+    cost = combined(costs) if model != "rules" and costs else None
+    return Outcome(first_failure, runs=repeat, passes=sum(r.passed for r in results), cost=cost)
 
 
 def outcome_line(outcome: Outcome) -> str:
@@ -85,6 +99,8 @@ def outcome_line(outcome: Outcome) -> str:
     status = "PASS" if result.passed else "FAIL"
     rate = f" {outcome.passes}/{outcome.runs}" if outcome.runs > 1 else ""
     line = f"{status}{rate}  {result.file}  {result.name}".rstrip()
+    if outcome.cost is not None:
+        line += f"\n      {cost_line(outcome.cost)}"
     if result.passed:
         return line
     where = "" if result.failed_turn in (None, "final") else f"turn {result.failed_turn}, "
@@ -107,6 +123,11 @@ def closing_line(outcomes: list[Outcome]) -> str:
     if any(o.runs > 1 for o in outcomes):
         passes = sum(o.passes for o in outcomes)
         lines.append(f"pass rate {passes}/{runs} runs ({100 * passes / runs:.1f}%)")
+    costs = [o.cost for o in outcomes if o.cost is not None]
+    if costs:
+        tokens_in, tokens_out = sum(c["tokens_in"] for c in costs), sum(c["tokens_out"] for c in costs)
+        lines.append(f"tokens {tokens_in} in / {tokens_out} out over {runs} runs "
+                     f"({(tokens_in + tokens_out) / runs:.0f} a run), fallbacks {sum(c['fallbacks'] for c in costs)}")
     lines.append(f"{passed} passed, {len(outcomes) - passed} failed")
     return "\n".join(lines)
 
@@ -115,10 +136,13 @@ def as_json(outcomes: list[Outcome], transcripts: bool = False) -> dict:
     results = []
     for outcome in outcomes:
         entry = asdict(outcome.result)
+        entry.pop("cost")
         if not transcripts:
             entry.pop("transcript")
         if outcome.runs > 1:
             entry |= {"runs": outcome.runs, "passes": outcome.passes}
+        if outcome.cost is not None:
+            entry["cost"] = outcome.cost
         results.append(entry)
     passed = sum(o.result.passed for o in outcomes)
     return {"results": results, "passed": passed, "failed": len(outcomes) - passed}

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock
 from bot.composition import Fawn, open_fawn
+from bot.config import ModelConfig
 from bot.devtools.scenarios.checks import final_difference, turn_difference
 from bot.devtools.scenarios.conversation import Conversation
+from bot.devtools.scenarios.cost import RunCost
 from bot.devtools.scenarios.database import TemplateDatabase, remove_database
 from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
@@ -18,7 +20,6 @@ from bot.devtools.scenarios.state import FamilyState
 from bot.devtools.scenarios.times import aware
 from bot.protocol import FamilySetup, FamilySnapshot, IncomingMessage, MemberSetup, TurnResult
 from domain.vocabulary import ChatKind
-from storage.engine import Database
 
 ServiceFactory = Callable[..., Awaitable[tuple[Any, Any]]]   # (url, *, clock, model) -> (service, engine)
 ONE_TURN = timedelta(minutes=1)
@@ -31,6 +32,7 @@ class ScenarioResult:
     passed: bool
     failed_turn: int | str | None = None     # 1-based turn number, "final", or None (setup)
     message: str = ""
+    cost: RunCost | None = None              # from the run's traces, when the service keeps them
     transcript: tuple[str, ...] = ()         # each turn and the bot's reply (`--verbose`)
 
 
@@ -58,11 +60,27 @@ class ScenarioApp:
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, member: str | None) -> None:
         await self.fawn.families.link_chat(family_id, platform, chat_id, kind, member)
 
+    async def cost(self, family_id: int) -> RunCost:
+        async with self.fawn.database.unit_of_work() as uow:
+            return RunCost.of(t.steps for t in await uow.traces.of_family(family_id))
 
-async def build_real_service(url: str, *, clock: FrozenClock, model: str) -> tuple[ScenarioApp, Database]:
-    """The composition root's application on a copy of the migrated template (so: no migrating again)."""
-    fawn = await open_fawn(url, clock=clock, model=model, migrate=False)
-    return ScenarioApp(fawn), fawn.database
+
+class _Closing:
+    """The database, and the model clients with it."""
+
+    def __init__(self, fawn: Fawn) -> None:
+        self.fawn = fawn
+
+    async def dispose(self) -> None:
+        await self.fawn.close()
+
+
+async def build_real_service(url: str, *, clock: FrozenClock, model: str,
+                             understanding: ModelConfig | None = None) -> tuple[ScenarioApp, _Closing]:
+    """The composition root's application on a copy of the migrated template (so: no migrating again);
+    `understanding` is the [understanding] section `--model` names a model of."""
+    fawn = await open_fawn(url, clock=clock, understanding=understanding, model=model, migrate=False)
+    return ScenarioApp(fawn), _Closing(fawn)
 
 
 async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model: str = "rules",
@@ -79,7 +97,9 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model:
             first_state = await conversation.state()
         except Exception as error:
             return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
-        return await play_turns(conversation, first_state, scenario, zone)
+        result = await play_turns(conversation, first_state, scenario, zone)
+        cost = getattr(service, "cost", None)
+        return replace(result, cost=await cost(family_id)) if cost is not None else result
     finally:
         if engine is not None:
             await engine.dispose()

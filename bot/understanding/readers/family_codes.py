@@ -10,6 +10,8 @@ def read_family_code(text: str) -> Extraction | None:
     """An invite, a revoke or a join, said to the bot; None for anything else."""
     if m := w.JOIN.search(text):
         return Extraction(intent=Intent.JOIN, join_code=m.group("code") or m.group("code2"), addressed_to_bot=True)
+    if w.EXPORT.search(text):
+        return Extraction(intent=Intent.EXPORT, addressed_to_bot=True)
     if w.FAMILY_PAGE.search(text):
         return Extraction(intent=Intent.PAGE, addressed_to_bot=True)
     revoke = bool(w.REVOKE_INVITES.search(text)) and bool(w.INVITE_NOUN.search(text))

@@ -18,12 +18,12 @@ _TAIL = r"[\s,，.。!！~～]*$"
 _WHO = r"(?:我|我们|大家|一下|下)*"
 _ABOUT = r"(?P<about>[^?？]{0,100}?)"
 
-_LIST = re.compile(r"^\s*(?:/reminders|我的提醒|(?:查看|看看|看下|看一下|有哪些|有什么|还有哪些|还有什么)(?:的)?提醒|"
+_LIST = re.compile(r"^\s*(?:/?reminders|我的提醒|(?:查看|看看|看下|看一下|有哪些|有什么|还有哪些|还有什么)(?:的)?提醒|"
                    r"提醒(?:列表|有哪些)|(?:my|list|show)(?: my| the)? reminders|what reminders(?: are there)?)"
                    r"\s*(?:吗|呢)?\s*[?？]?\s*$", re.I)
 _CANCEL_ZH = re.compile(r"^\s*(?:取消|删除|删掉|删了|不要)\s*(?:第\s*(?P<n1>\d+)\s*(?:个|条)?\s*)?(?P<all>所有|全部)?\s*(?:的)?"
                         r"\s*(?:这个|那个)?\s*提醒\s*(?:第\s*)?(?P<n2>\d+)?\s*(?:个|条)?\s*(?:吧|了)?" + _TAIL)
-_CANCEL_EN = re.compile(r"^\s*(?:/cancel_reminder\s*(?P<n0>\d+)?|cancel\s+(?P<all>all\s+)?(?:(?:my|the)\s+)?"
+_CANCEL_EN = re.compile(r"^\s*(?:/?cancel_reminder\s*(?P<n0>\d+)?|cancel\s+(?P<all>all\s+)?(?:(?:my|the)\s+)?"
                         r"reminders?\s*(?:#?\s*(?P<n>\d+))?)" + _TAIL, re.I)
 
 _UNIT_MIN = {"小时": 60, "钟头": 60, "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60,

@@ -14,12 +14,16 @@ from domain.extraction import RecordReference
 from domain.vocabulary import RecordType
 
 DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?:删掉|删除|删了)\s*(?:吧)?[。.!！]?\s*$", re.I)
-CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|\bto\b|should be|was actually)\s*", re.I)
+CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|(?<=那[条次顿个])\s*是|(?<=那[一1][次顿])\s*是|"
+                    r"(?:(?<=feed)|(?<=bottle)|(?<=one)|(?<=nap)|(?<=sleep)|(?<=diaper))\s+was\b|"
+                    r"\bto\b|should be|was actually)\s*", re.I)
 _TYPE_WORDS = [(pattern, RecordType(name)) for pattern, name in w.RECORD_NAMES]
-_LATEST = re.compile(r"刚才那[条次顿个]|刚刚那[条次顿个]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
+_LATEST = re.compile(r"刚才.{0,6}?那[条次顿个]|刚刚.{0,6}?那[条次顿个]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
                      r"the last (?:one|entry|record)|that (?:one|entry|record)|the last\b|last (?:feed|sleep|diaper|entry)", re.I)
 _AT_TIME = re.compile(r"(?P<clock>.{0,4}?\d{1,2}(?:[点:：]\d{0,2}分?|点钟|\s*(?:am|pm)))\s*(?:的)?(?:那[条次顿个]|那[一1][次顿])|"
                       r"the (?P<clock2>\d{1,2}(?::\d{2})?\s*(?:am|pm)?) (?:feed|one|bottle|nap|sleep|diaper)", re.I)
+_MEDICINE_DOSE = re.compile(rf"(?P<med>{w.MEDICINE_NAMES})\s*(?:的)?\s*(?:那[条次顿个]|那[一1]次|\bdose\b)|"
+                            rf"the (?P<med2>{w.MEDICINE_NAMES}) (?:dose|one)", re.I)
 _LAST_NIGHT = re.compile(r"昨晚那[次个条]|昨晚的睡眠|昨天晚上那[次个条]|last night'?s sleep", re.I)
 
 
@@ -48,6 +52,8 @@ def _split_change(text: str) -> tuple[str, str, str | None]:
 
 def _reference(head: str, now: datetime) -> RecordReference | None:
     record_type = _record_type(head)
+    if m := _MEDICINE_DOSE.search(head):
+        return RecordReference(which="latest", record_type=RecordType.HEALTH, medication=m.group("med") or m.group("med2"))
     if _LAST_NIGHT.search(head):
         return RecordReference(which="last_night", record_type=RecordType.SLEEP)
     if m := _AT_TIME.search(head):

@@ -111,11 +111,11 @@ TEXTS: dict[str, str] = {
     "example_weight.lb": "14 lb 5 oz", "example_weight.jin": "13 jin", "example_temperature.c": "37.8",
     "example_temperature.f": "100.4F",
     "reply.recorded": "Recorded: {record}", "reply.updated": "Updated: {record}",
-    "reply.undone_several": "Undone, {count}: {records}",
-    "reply.recorded_several": "Recorded {count}: {records}", "reply.several_said": "",
+    "reply.undone_several": "Undone ({count} entries): {records}",
+    "reply.recorded_several": "Recorded {count} entries: {records}", "reply.several_said": "",
     "reply.confirm_several": "Please confirm these {count}; they are recorded together: {records}",
     "several.separator": "; ", "several.baby": "{baby}: {record}", "several.with_reason": "{record} ({reason})",
-    "several.waiting": "(The other {count} will be recorded with it once I know: {records})",
+    "several.waiting": "(Recorded together with it once I know, {count} more: {records})",
     "several.unread": "I didn't understand this part, so nothing was recorded for it: {said}",
     "reply.woke_up": "Awake — recorded {record}",
     "reply.fell_asleep": "Asleep since {since}. Tell me “woke up” when the baby wakes.",
@@ -449,4 +449,17 @@ TEXTS.update({
     "chart_reply.rhythm": "{baby}'s rhythm over the last 7 days ({first.month}/{first.day}–{last.month}/{last.day}): "
                           "sleep, feeds and diapers.",
     "chart_reply.first_baby_only": " (the rhythm chart shows the first baby)",
+    # ── the Telegram command menu (bot/channels/telegram/menu.py; at most 256 characters each) ───
+    "command.summary": "Today's summary and chart", "command.undo": "Undo the last record",
+    "command.reminders": "My reminders (see, cancel)", "command.page": "Open the family page",
+    "command.invite": "Invite family (a family code)", "command.join": "Join a family: /join CODE",
+    "command.export": "Export the data (parents)", "command.settings": "See or change the settings",
+    "command.help": "How to use Fawn", "command.start": "Start: set up this chat's family",
+    # ── "export data" where the chat cannot carry a file (bot/turn/replies.py) ─────────────────────
+    "reply.export_elsewhere": "This chat cannot carry a file, so I can't send the export here. To get the data:\n"
+                              "{page}• on the computer that runs Fawn: fawn export {family} --format json (everything), "
+                              "or --format csv (BabyBuddy's files)\n• on Telegram, /export sends the file",
+    "export.page": "• the family page (read-only, for you, valid 24 hours): {link}\n",
+    "reply.export_parent_only": "Sorry, only parents can export the family's data.",
+    "reply.export_file": "Every record ({count}), in the file below.",
 })

@@ -420,4 +420,16 @@ TEXTS.update({
     "chart_reply.diapers": "最近7天的尿布（{first.month}/{first.day}–{last.month}/{last.day}）：尿和便便分开，今天截至目前。",
     "chart_reply.rhythm": "{baby}最近7天的作息图（{first.month}/{first.day}–{last.month}/{last.day}）：睡眠、喂奶和尿布。",
     "chart_reply.first_baby_only": "（作息图先画第一个宝宝）",
+    # ── the Telegram command menu (bot/channels/telegram/menu.py; at most 256 characters each) ───
+    "command.summary": "今天的总结和图表", "command.undo": "撤销刚才的记录", "command.reminders": "我的提醒（查看、取消）",
+    "command.page": "打开家庭记录页", "command.invite": "邀请家人（家庭码）", "command.join": "加入家庭：/join 家庭码",
+    "command.export": "导出数据（仅家长）", "command.settings": "查看或修改设置", "command.help": "怎么用",
+    "command.start": "开始：为这个聊天建家庭档案",
+    # ── 导出数据 where the chat cannot carry a file (bot/turn/replies.py) ───────────────────────────
+    "reply.export_elsewhere": "这个聊天发不了文件，所以导出的数据没法直接发过来。可以这样拿到：\n{page}"
+                              "• 在运行 Fawn 的电脑上：fawn export {family} --format json（全部数据），"
+                              "或 --format csv（BabyBuddy 的表格）\n• 在 Telegram 里发 /export，会直接收到文件",
+    "export.page": "• 家庭记录页（只读，只给你用，24小时内有效）：{link}\n",
+    "reply.export_parent_only": "抱歉，只有家长可以导出家庭的数据。",
+    "reply.export_file": "全部记录（{count} 条），文件在下面。",
 })

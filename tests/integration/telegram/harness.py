@@ -68,13 +68,20 @@ class TelegramHarness:
             return call.params.get("text") in texts.HELP_TEXTS
 
         before = len([call for call in self.fake.calls_of("sendMessage") if is_help(call)])
-        await self.fake.push_update(text_message("/help", sender=MOM, chat=GROUP, at=self.clock()))
+        update_id = await self.fake.push_update(text_message("/help", sender=MOM, chat=GROUP, at=self.clock()))
         await self.fake.wait_for_call("sendMessage", count=before + 1, where=is_help)
+        await self._handled(update_id)
 
     async def start_family(self, chat: dict = GROUP, founder: dict = MOM) -> None:
         before = len(self.fake.calls_of("sendMessage"))
-        await self.fake.push_update(text_message("/start", sender=founder, chat=chat, at=self.clock()))
+        update_id = await self.fake.push_update(text_message("/start", sender=founder, chat=chat, at=self.clock()))
         await self.fake.wait_for_call("sendMessage", count=before + 1)
+        await self._handled(update_id)
+
+    async def _handled(self, update_id: int) -> None:
+        """/start and /help are turns: their reply is marked delivered after it was sent; wait for that too."""
+        if not self.webhook:
+            await self.fake.wait_acknowledged(update_id)
 
     async def sent_after(self, count_before: int, method: str = "sendMessage") -> ApiCall:
         calls = await self.fake.wait_for_call(method, count=count_before + 1)

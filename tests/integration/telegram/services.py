@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from bot.channels.telegram import texts
 from bot.family.operations import FamilyOperations
 from bot.protocol import FamilySetup, IncomingMessage, OutgoingButton, OutgoingReply, TurnResult
 from domain.vocabulary import ReplyKind
 
 WAIT_SECONDS = 5.0
+COMMAND_REPLIES = {"help": texts.help_text("zh"), "start": texts.WELCOME_NEW}   # as the real service answers
 
 
 class ObservedService:
@@ -52,6 +54,8 @@ class ScriptedService:
         self.seen.add(key)
         if msg.press is not None:
             return self.press_results.pop(0)
+        if msg.text in COMMAND_REPLIES and msg.text not in self.by_text:    # /help and /start are turns too
+            return TurnResult(reply=OutgoingReply(ReplyKind.CHAT, COMMAND_REPLIES[msg.text]), trace_id="command")
         return self.by_text.get(msg.text, TurnResult(reply=None, trace_id="silent"))
 
     async def setup_family(self, setup: FamilySetup) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -31,6 +32,7 @@ from tests.integration.web.family_seed import (
 )
 
 CHROMIUM = Path("/usr/bin/chromium")
+DOCS_IMAGES = "FAWN_DOCS_IMAGES"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
@@ -106,6 +108,8 @@ async def test_the_mini_app_shows_the_family_page_from_signed_init_data(served, 
     assert "妈妈 在看" in await page.locator("header").inner_text()
     await page.screenshot(path=str(tmp_path / "family-page-mini-app.png"), full_page=True)
     assert (tmp_path / "family-page-mini-app.png").stat().st_size > 10_000
+    if os.environ.get(DOCS_IMAGES):        # FAWN_DOCS_IMAGES=docs/images: the README's screenshot, refreshed
+        shutil.copyfile(tmp_path / "family-page-mini-app.png", Path(os.environ[DOCS_IMAGES]) / "family-page.png")
 
 
 async def test_a_signed_link_opens_the_page_and_bad_ones_get_403(served, browser, tmp_path):

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from datetime import timedelta
 
 import pytest
 
+from bot.channels.wechat.wecom.media import upload
 from bot.channels.wechat.wecom.socket import Backoff, WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from tests.fakes.wecom_api import card_buttons, click_body, text_body
 from tests.fakes.wecom_socket import BOT_ID, SECRET, FakeWeComSocketServer
 from tests.integration.telegram.records import live_records
-from tests.integration.wechat.conftest import GROUP, MOM, GatedService, turns_of
+from tests.integration.wechat.conftest import GRANDMA, GROUP, MOM, GatedService, turns_of
 
 SEED_SLEEP = ("昨晚睡眠7个小时", "差不多，醒1次", "8点到3点")
 QUICK = Backoff(first=0.01, cap=0.05)
@@ -133,3 +135,32 @@ async def test_the_secret_never_reaches_the_log_even_at_debug(fake_server, servi
         await fake_server.wait_for("aibot_respond_msg", 1)
     ours = [r for r in caplog.records if r.name.startswith(("fawn", "websockets.client"))]   # not the fake's
     assert ours and not any(SECRET in r.getMessage() or "91ml" in r.getMessage() for r in ours)
+
+
+async def test_export_over_the_long_connection_uploads_the_file_and_sends_it_to_a_parent_only(
+        fake_server, service, wecom_family, sessions, clock):
+    """导出数据: the text answer, then the records file (temporary-media upload, then a file message)."""
+    service.chat.replies.file_channels = frozenset({"wecom"})
+    async with running(service, sessions, clock, fake_server.url):
+        await fake_server.push(message(1, "刚刚喝了91ml配方奶"))
+        await fake_server.wait_for("aibot_respond_msg", 1)
+        await fake_server.push(text_body("ws-msg-2", "@Fawn 导出数据", userid=GRANDMA, chatid=GROUP))
+        refused = (await fake_server.wait_for("aibot_respond_msg", 2))[1]
+        await fake_server.push(message(3, "导出数据"))
+        await fake_server.wait_for("aibot_respond_msg", 3)
+        (sent_file,) = [s for s in await fake_server.wait_for("aibot_send_msg", 1) if s.body.get("msgtype") == "file"]
+    assert "只有家长" in str(refused.body) and len(fake_server.uploads) == 1
+    assert sent_file.body["chatid"] == GROUP
+    filename, data = fake_server.media[sent_file.body["file"]["media_id"]]
+    records = json.loads(data)
+    assert filename.endswith(".json") and len(records) == 1 and records[0]["amount_ml"] == 91
+
+
+async def test_a_file_over_several_chunks_arrives_whole(fake_server, service, sessions, clock):
+    """Over 512 KiB: the upload is cut into numbered chunks; the fake checks the count and the MD5."""
+    big = bytes(range(256)) * 5000                     # 1.28 MB: three chunks
+    async with running(service, sessions, clock, fake_server.url) as channel:
+        await fake_server.wait_subscribed(1)
+        media_id = await upload(channel.socket, big, "big.json")
+    assert fake_server.media[media_id] == ("big.json", big)
+    assert [s.body["chunk_index"] for s in fake_server.of("aibot_upload_media_chunk")] == [0, 1, 2]

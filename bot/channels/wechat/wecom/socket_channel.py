@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.channels.wechat.wecom.cards import new_task_id, push_body
+from bot.channels.wechat.wecom.media import send_file
 from bot.channels.wechat.wecom.socket import RESPOND, RESPOND_UPDATE, SEND, WeComSocket
 from bot.channels.wechat.wecom.translate import PLATFORM, read_callback
 from bot.channels.wechat.wecom.turns import APOLOGY, Answer, TurnNotRun, WeComTurns, render
@@ -46,8 +47,10 @@ class WeComSocketChannel:
     def _replier(self, answer: Answer, req_id: str):
         cmd = RESPOND_UPDATE if answer.kind == "update" else RESPOND
 
-        async def reply(_chat_id: str, _reply: OutgoingReply) -> str:
+        async def reply(chat_id: str, reply: OutgoingReply) -> str:
             await self.socket.request(cmd, answer.body, req_id=req_id)
+            if reply.document is not None:          # 导出数据: the file follows the text
+                await send_file(self.socket, chat_id, reply.document)
             return answer.platform_id
 
         return reply
@@ -65,4 +68,6 @@ class WeComPushSender:
     async def __call__(self, chat_id: str, reply: OutgoingReply) -> str:
         task_id = new_task_id()
         await self.socket.request(SEND, {"chatid": chat_id, **push_body(reply, task_id=task_id)})
+        if reply.document is not None:
+            await send_file(self.socket, chat_id, reply.document)
         return task_id

@@ -1,0 +1,45 @@
+"""`fawn bench` runs end to end on a real SQLite file and reports what it promises — not timed: the
+numbers are whatever this machine gives; what is checked is that every turn ran (none failed), that
+statements were counted and the run's own statements were replayed with raw sqlite3 as the floor."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.devtools.bench.command import main as bench_main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert bench_main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_bench_turns_counts_statements_and_replays_them_with_raw_sqlite3(capsys) -> None:
+    result = _run(capsys, "turns", "--turns", "26")
+    assert result["turns"] == 26 and result["failed_turns"] == 0
+    assert 1 <= result["sql_statements_per_turn"] < 40
+    assert result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"] <= result["max_ms"]
+    floor = result["floor"]
+    assert floor["raw_sqlite3"]["cpu_ms_per_turn"] > 0 and floor["ratio_to_raw_sqlite3"] > 1
+
+
+def test_bench_history_runs_the_same_turns_in_families_of_every_size(capsys) -> None:
+    result = _run(capsys, "history", "--turns", "13", "--sizes", "10", "300")
+    assert [f["records"] for f in result["families"]] == [10, 300]
+    assert all(f["failed_turns"] == 0 for f in result["families"])
+    assert result["p50_ratio_largest_to_smallest"] > 0
+
+
+def test_bench_summaries_reads_writes_and_draws_the_evening(capsys) -> None:
+    result = _run(capsys, "summaries", "--families", "8", "--charts", "2", "--workers", "1")
+    assert result["families"] == 8 and result["summaries_written"] == 8
+    assert result["charts"]["drawn"] == 2 and result["charts"]["ms_per_chart"] > 0
+    assert result["turns_meanwhile"]["failed_turns"] == 0
+    assert result["fawn_run_start_up"]["scheduler_jobs"] == 9      # the 8 and the chat stream's family
+
+
+def test_bench_webhook_drives_the_real_app_over_http(capsys) -> None:
+    result = _run(capsys, "webhook", "--turns", "13")
+    assert result["statuses"] == {"200": 13}
+    assert result["server_cpu_ms_per_update"] > 0 and result["sql_statements_per_turn"] > 0
