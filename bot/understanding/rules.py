@@ -39,7 +39,9 @@ _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 _ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
 FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
 _PART_OF_DAY = re.compile(r"中午|晌午")      # names 12:00 for a feed, but a sleep's start is asked for
-_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\bnoon\b|mid-?night|mid-?day", re.I)   # a clock time, not a part of the day
+# a clock time (not a part of the day like 中午): 3点, 3:00, 3pm, at 3, noon
+_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\b(?:at|@)\s*\d|\bnoon\b|mid-?night|mid-?day",
+                    re.I)
 
 
 def extract(request: ExtractionRequest) -> Extraction:
