@@ -339,7 +339,7 @@ async def test_usage_limits_and_the_repeat_guard_stop_a_runaway_companion(compan
     assert steps["companion"]["fallback"] == "usage_limit"
     assert steps["companion"]["refused_calls"] == ["profile", "profile"]
     assert steps["companion"]["tools"] == ["profile"]
-    assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
+    assert result.kind is ReplyKind.CHAT and not steps["decision"]["note"].startswith("companion")   # the offline reply
 
 
 async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Family, fake: FakeOpenAI) -> None:
@@ -349,7 +349,7 @@ async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Fami
 
     steps = await companioned.steps(result)
     assert steps["companion"]["fallback"] == "api_error"
-    assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
+    assert result.kind is ReplyKind.CHAT and not steps["decision"]["note"].startswith("companion")   # the offline reply
 
 
 async def test_what_the_family_asked_to_keep_is_a_note_written_by_the_domain_and_shown_to_the_companion(
