@@ -20,7 +20,7 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from pydantic_ai import Agent, RunContext
-from pydantic_ai.exceptions import AgentRunError, ModelAPIError, UnexpectedModelBehavior, UsageLimitExceeded
+from pydantic_ai.exceptions import AgentRunError, UnexpectedModelBehavior, UsageLimitExceeded
 from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage, UsageLimits
 
@@ -149,7 +149,7 @@ class Companion:
             result = await self.agent.run(request.to_prompt(self.context_tokens), deps=deps, usage=usage,
                                           usage_limits=self.limits,
                                           instructions=f"Answer in {language}.")
-        except (ModelAPIError, UnexpectedModelBehavior, UsageLimitExceeded, ExceptionGroup, AgentRunError) as failed:
+        except (AgentRunError, ExceptionGroup) as failed:   # API errors, timeouts, budgets, invalid output
             reason = "usage_limit" if isinstance(failed, UsageLimitExceeded) else \
                 "invalid" if isinstance(failed, UnexpectedModelBehavior) else "api_error"
             log.warning("companion %s gave no answer (%s)", self.name, reason)

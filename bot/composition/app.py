@@ -45,11 +45,11 @@ async def open_fawn(database_url: str, *, clock: Clock = utc_now, understanding:
 
     `understanding` / `chat` are the [understanding] and [chat] sections; `model` names another
     understanding model ("NAME" or "PROVIDER:NAME", as `--model` does), `base_url` / `api_key` its endpoint."""
+    reading = build_model(understanding_config(understanding, model, base_url, api_key))   # a bad one fails first
+    talking = build_model(chat) if chat is not None else None
     database = Database.at(database_url)
     if migrate:
         await database.upgrade()
-    reading = build_model(understanding_config(understanding, model, base_url, api_key))
-    talking = build_model(chat) if chat is not None else None
     fawn = assemble(database, Extractor.configured(reading), clock=clock, chart_dir=chart_dir,
                     companion=Companion.configured(talking))
     return replace(fawn, models=tuple(m for m in (reading, talking) if m is not None))

@@ -14,22 +14,36 @@ from bot.channels.wechat.ilink.store import credentials_path
 from bot.cli import local_database_url
 from bot.clock import ShiftedClock
 from bot.composition.app import open_fawn
-from bot.config import load_config
+from bot.config import FawnConfig, load_config
+from bot.models.build import ModelSetupError
 
 
 def chat_main(argv: list[str]) -> int:
-    """`fawn chat [--demo] [--data-dir DIR] [--language zh|en]`: the terminal family chat."""
+    """`fawn chat [--demo] [--data-dir DIR] [--language zh|en] [--config FILE]`: the terminal family chat —
+    offline, unless the configuration (the file, or FAWN_UNDERSTANDING__* / FAWN_CHAT__*) names models."""
     parser = argparse.ArgumentParser(prog="fawn chat", description="terminal family chat")
     parser.add_argument("--demo", action="store_true", help="a demo family (parent, caregiver, friend) of its own")
     parser.add_argument("--data-dir", default="data", help="folder for the SQLite file (default: data)")
     parser.add_argument("--language", choices=["zh", "en"], default="zh")
+    parser.add_argument("--config", default=None, help="config.toml whose [understanding] and [chat] models to use")
     args = parser.parse_args(argv)
-    return asyncio.run(_chat(ConsoleSettings(Path(args.data_dir), args.demo, args.language)))
+    try:
+        config = load_config(args.config)
+    except (FileNotFoundError, ValueError) as problem:
+        print(f"fawn chat: {problem}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_chat(ConsoleSettings(Path(args.data_dir), args.demo, args.language), config))
+    except ModelSetupError as problem:
+        print(f"fawn chat: {problem}", file=sys.stderr)
+        return 2
 
 
-async def _chat(settings: ConsoleSettings) -> int:
+async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> int:
     clock = ShiftedClock()            # /at moves it, for the service and the terminal alike
-    fawn = await open_fawn(local_database_url(settings.data_dir), clock=clock, chart_dir=settings.data_dir / "charts")
+    fawn = await open_fawn(local_database_url(settings.data_dir), clock=clock, chart_dir=settings.data_dir / "charts",
+                           understanding=config.understanding if config else None,
+                           chat=config.chat if config else None)
     try:
         return await ConsoleChat(fawn.chat, fawn.families, clock, settings).run()
     finally:

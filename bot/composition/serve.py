@@ -41,6 +41,7 @@ from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
+from bot.models.build import ModelSetupError
 from bot.protocol import SendFn
 from bot.push.chart_pool import ChartPool
 from bot.push.scheduler import SummaryScheduler
@@ -108,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         asyncio.run(run(config))
+    except ModelSetupError as problem:           # a model named without its key, an unknown provider
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 2
     finally:
         if flush_spans is not None:
             flush_spans()

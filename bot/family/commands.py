@@ -137,22 +137,27 @@ def delete_family_main(argv: list[str]) -> int:
     parser.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     parser.add_argument("--photos-dir", type=Path, default=Path("data/photos"),
                         help="stored photos under this folder that the family's records name are removed too")
+    parser.add_argument("--exports-dir", type=Path, default=Path("data/exports"),
+                        help="the export files sent from chat (fawn-family-ID-*.json) are removed too")
     args = parser.parse_args(argv)
 
     async def work(families: FamilyOperations, family_id: int) -> int:
         counts = await families.removal_counts(family_id)
         photos = [p for p in await families.photo_files(family_id) if _inside(p, args.photos_dir) and p.is_file()]
+        exports = sorted(args.exports_dir.glob(f"fawn-family-{family_id}-*.json")) if args.exports_dir.is_dir() else []
         print(f"family {family_id}: this removes")
         for table, count in counts.items():
             print(f"  {table:<15} {count}")
         print(f"  {'photo files':<15} {len(photos)}")
+        print(f"  {'export files':<15} {len(exports)}")
         if not args.yes and not _confirmed(family_id):
             print("nothing removed")
             return 1
         gone = await families.remove_family(family_id)
-        for photo in photos:
-            photo.unlink(missing_ok=True)
-        print(f"removed {sum(gone.values())} rows and {len(photos)} photo files of family {family_id}")
+        for file in (*photos, *exports):
+            file.unlink(missing_ok=True)
+        print(f"removed {sum(gone.values())} rows, {len(photos)} photo files and {len(exports)} export files "
+              f"of family {family_id}")
         return 0
     return _run("fawn delete-family", args, work)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +21,7 @@ from bot.push.chart_week import PANEL_KEYS, draw_week
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
 from domain.summary.rhythm import Rhythm
+from domain.units import shown_oz
 from domain.vocabulary import MILK_KINDS, Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -163,21 +164,34 @@ def _fonts(lang: str):
 
 
 def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
-                      panels: Sequence[str] = PANEL_KEYS) -> Path:
+                      panels: Sequence[str] = PANEL_KEYS, milk_unit: str = "ml") -> Path:
     """Panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty — all three, or
-    those in `panels`), a bar group per baby; writes a PNG to `path` and returns it."""
+    those in `panels`), a bar group per baby; writes a PNG to `path` and returns it. `milk_unit` oz draws
+    the milk in ounces (a family that reads oz)."""
     lang = label_language(language)
+    labels = _labels(lang)
+    if milk_unit == "oz":
+        data = replace(data, series=tuple(_in_ounces(s) for s in data.series))
+        labels["milk"] = text(Language(lang), "chart.milk_oz")
     names = _shown_names([s.name for s in data.series], lang)
     title = _shown_names([data.title], lang)[0] if data.title else ""
     shown = tuple(p for p in PANEL_KEYS if p in panels) or PANEL_KEYS
 
     def draw(figure) -> dict[str, str]:
         titled = WeekChartData(data.days, data.series, data.so_far, title)
-        return _chunks(data.days, names, lang, draw_week(figure, titled, _labels(lang), names, lang, shown))
+        return _chunks(data.days, names, lang, draw_week(figure, titled, labels, names, lang, shown))
 
     size = WEEK_SIZE if len(shown) == len(PANEL_KEYS) else (WEEK_SIZE[0], PANEL_HEIGHT * len(shown) + 1.3)
     with _fonts(lang):
         return draw_and_save(size, path, draw)
+
+
+def _in_ounces(series: WeekSeries) -> WeekSeries:
+    def oz(values: tuple[float, ...]) -> tuple[float, ...]:
+        return tuple(shown_oz(v) for v in values)
+
+    return replace(series, milk_ml=oz(series.milk_ml),
+                   milk_by_kind=tuple((kind, oz(values)) for kind, values in series.milk_by_kind))
 
 
 def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: str = "") -> Path:

@@ -106,7 +106,8 @@ class SummaryBuilder:
         image = None
         if chart and per_baby:
             path = self.chart_dir / f"daily-{family.id}-{local_date}.png"
-            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language)
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS["week"], family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 
@@ -120,7 +121,8 @@ class SummaryBuilder:
         image = None
         if per_baby:
             path = self.chart_dir / f"weekly-{family.id}-{local_date}.png"
-            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language)
+            image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
+                                    CHART_PANELS["week"], family.units.volume)
         return OutgoingReply(ReplyKind.ANSWER, "\n\n".join(texts) or _no_baby(family), image=image,
                              language=family.language)
 
@@ -143,7 +145,7 @@ class SummaryBuilder:
                 words += text(lang, "chart_reply.first_baby_only")
         else:
             image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
-                                    CHART_PANELS[chart])
+                                    CHART_PANELS[chart], family.units.volume)
             words = text(lang, f"chart_reply.{chart}", first=first, last=local_date)
         return OutgoingReply(ReplyKind.ANSWER, words, image=image, language=family.language)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from bot.clock import Clock, utc_now
 from bot.companion.agent import Companion
@@ -170,7 +171,9 @@ async def _redelivered(uow: UnitOfWork, incoming_id: int, trace_id: str, family_
     if reply is None:
         return TurnResult(reply=None, trace_id=trace_id, duplicate=True, family_id=family_id)
     buttons = tuple(OutgoingButton(b[0], b[2] if len(b) > 2 else b[0], b[1]) for b in reply.payload.get("buttons", ()))
-    again = OutgoingReply(ReplyKind(reply.kind), reply.text, buttons, language=reply.payload.get("language", "zh"))
+    files = {name: Path(reply.payload[name]) for name in ("image", "document") if reply.payload.get(name)}
+    again = OutgoingReply(ReplyKind(reply.kind), reply.text, buttons, language=reply.payload.get("language", "zh"),
+                          **files)
     return TurnResult(reply=again, trace_id=trace_id, duplicate=True, incoming_id=incoming_id, reply_id=reply.id,
                       family_id=family_id)
 
@@ -197,8 +200,13 @@ async def _store_reply(uow: UnitOfWork, ctx: TurnContext, msg: IncomingMessage, 
     return await uow.messages.add(family_id=ctx.family.id, platform=msg.platform, chat_id=msg.chat_id,
                                   direction="out", text=reply.text, kind=reply.kind.value, sent_at=ctx.clock_now,
                                   payload={"buttons": [[b.action, b.token, b.label] for b in reply.buttons],
-                                           "language": reply.language},
+                                           **_files(reply), "language": reply.language},
                                   reply_to_id=incoming_id, trace_id=trace_id)
+
+
+def _files(reply: OutgoingReply) -> dict[str, str]:
+    """The picture and the file a reply carries, kept with it (a redelivered message sends them again)."""
+    return {name: str(path) for name, path in (("image", reply.image), ("document", reply.document)) if path}
 
 
 def _result(reply: OutgoingReply | None, trace_id: str, incoming_id: int, reply_id: int | None,

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from pydantic_ai import Agent, ModelRetry, RunContext
-from pydantic_ai.exceptions import AgentRunError, ModelAPIError, UnexpectedModelBehavior, UsageLimitExceeded
+from pydantic_ai.exceptions import AgentRunError, UnexpectedModelBehavior, UsageLimitExceeded
 from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage, UsageLimits
 
@@ -92,7 +92,7 @@ class Extractor:
         usage = RunUsage()
         try:
             result = await self.agent.run(request.to_prompt(), deps=request, usage_limits=self.limits, usage=usage)
-        except (ModelAPIError, UnexpectedModelBehavior, UsageLimitExceeded, ExceptionGroup, AgentRunError) as failed:
+        except (AgentRunError, ExceptionGroup) as failed:   # API errors, timeouts, budgets, invalid output
             reason = _reason(failed)
             log.warning("model %s gave no reading (%s): the rules' reading is used", self.model_name, reason)
             reading = proposal if proposal is not None else extract(request)

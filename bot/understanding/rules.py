@@ -38,6 +38,7 @@ _FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
 _ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
 FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
+_PART_OF_DAY = re.compile(r"中午|晌午")      # names 12:00 for a feed, but a sleep's start is asked for
 # a clock time (not a part of the day like 中午): 3点, 3:00, 3pm, at 3, noon
 _CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\b(?:at|@)\s*\d|\bnoon\b|mid-?night|mid-?day",
                     re.I)
@@ -305,7 +306,7 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
     night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
     event = _sleep_event(text, times, wakings is not None)
     start, end = times.start, times.end
-    if times.point and not start and times.duration_min and not _CLOCK.search(text):
+    if times.point and not start and times.duration_min and _PART_OF_DAY.search(text) and not _CLOCK.search(text):
         times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
     if times.point and not start:
         if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):

@@ -178,5 +178,5 @@ def _chat(turn: Turn) -> Decision:
         return Decision(None, note="chatter")
     if turn.extraction.asks_for_help:
         return Decision(Reply(ReplyKind.CHAT, "help"), note="help")
-    return Decision(Reply(ReplyKind.CHAT, "not_understood", {"near": turn.extraction.near}), note="not understood")
+    return Decision(Reply(ReplyKind.CHAT, "not_understood", {"near": turn.extraction.near}), note="chat")
 

@@ -138,7 +138,7 @@ def _one_task(turn: Turn, parts: list[Part], waiting: list[Part], unread: list[s
     values = {**reply.values, "several": [item_line(turn, i.record_type, i.fields, i.baby_id or task.baby_id,
                                                   i.reason) for i in items],
               "several_notes": said, "unread": unread, "at": kept.index(current)}
-    if reply.kind is ReplyKind.CONFIRM and reply.key != "confirm":      # a duplicate's own question
+    if items and reply.kind is ReplyKind.CONFIRM and reply.key != "confirm":   # a duplicate's own question
         values = {**values, "reason": task.requires_confirmation_reason}
         reply = replace(reply, key="confirm", buttons=_confirm_buttons())
     effects = tuple(SaveTask(task) if isinstance(e, SaveTask) else e for e in current.decision.effects)

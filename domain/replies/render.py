@@ -12,7 +12,7 @@ from typing import Any
 from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, label, text
+from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, has_text, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -169,8 +169,13 @@ def _invalid(v, lang, now):
 
 
 def _not_understood(v, lang, now):
-    return text(lang, "reply.not_understood", example=label(lang, "example", v.get("near") or "any",
-                                                            text(lang, "example.any")))
+    """One example near what was said, its amounts in the family's units (“just had 3oz formula”)."""
+    units = amounts.current_units()
+    said = {"milk": label(lang, "example_milk", units.volume), "weight": label(lang, "example_weight", units.weight),
+            "temperature": label(lang, "example_temperature", units.temperature)}
+    key = f"example.{v.get('near')}"
+    example = text(lang, key if has_text(lang, key) else "example.any", **said)
+    return text(lang, "reply.not_understood", example=example)
 
 
 def _no_recent(v, lang, now):

@@ -45,6 +45,8 @@ _LATEST = (core_select(_RECORDS).where(_FAMILY, _C.baby_id == bindparam("baby"),
                                        _C.start <= bindparam("until"))
            .order_by(_C.start.desc(), _C.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
 _INSERT = _RECORDS.insert().returning(_C.id)
+_GROWTH = (core_select(_RECORDS).where(_C.baby_id == bindparam("baby"), _C.type == "growth", _C.deleted_at.is_(None))
+           .order_by(_C.start))
 
 
 def _open_sleep(row: Row) -> bool:
@@ -163,9 +165,7 @@ class RecordRepository(Repository):
         return grouped
 
     async def growth(self, baby_id: int) -> list[SummaryRecord]:
-        q = select(Record).where(Record.baby_id == baby_id, Record.type == "growth",
-                                 Record.deleted_at.is_(None)).order_by(Record.start)
-        return [summary_record(row) for row in await self.session.exec(q)]
+        return [summary_record(row) for row in await self.rows(_GROWTH, {"baby": baby_id})]
 
     async def _row(self, family_id: int, record_id: int) -> Record | None:
         q = select(Record).where(Record.family_id == family_id, Record.id == record_id)

@@ -78,3 +78,18 @@ async def test_where_the_channel_carries_files_a_parent_gets_the_records_file(tm
     assert result.kind is ReplyKind.ANSWER and result.reply.document is not None
     rows = json.loads(result.reply.document.read_bytes())
     assert [r["amount_ml"] for r in rows] == [91] and "1" in result.reply.text and len(audited) == 1
+
+
+async def test_an_export_whose_reply_never_reached_the_chat_comes_again_with_its_file(tmp_path):
+    """The platform delivers the message again (the process stopped before sending): the stored reply goes
+    again, file and all, and nothing is exported twice."""
+    app, family_id, _, clock = await _app(tmp_path, "telegram")
+    app.chat.replies.file_channels = frozenset({"telegram"})
+    asked = IncomingMessage("telegram", "c", "mom", "妈妈", "m-export", clock(), "导出数据")
+    first = await app.chat.handle(asked)
+    again = await app.chat.handle(asked)
+    async with app.database.sessions() as s:
+        audited = (await s.exec(select(AuditEntry).where(AuditEntry.action == "family_export"))).all()
+    await app.close()
+    assert again.duplicate and again.reply.document == first.reply.document and again.reply.text == first.reply.text
+    assert len(audited) == 1

@@ -182,7 +182,7 @@ async def test_when_the_model_fails_the_family_is_asked_again_and_nothing_is_wri
     assert extraction["asked"] == "openai-compatible:gpt-test"
 
 
-@pytest.mark.config(timeout_s=0.3)
+@pytest.mark.config(timeout_s=1.0)
 async def test_a_model_that_does_not_answer_in_time_falls_back_to_the_rules(family: Family, fake) -> None:
     fake.answer_with(HANG)
 
@@ -192,13 +192,15 @@ async def test_a_model_that_does_not_answer_in_time_falls_back_to_the_rules(fami
     assert (await family.steps(result))["extraction"]["fallback"] == "timeout"
 
 
-@pytest.mark.config(timeout_s=0.3)
+@pytest.mark.config(timeout_s=1.0)
 async def test_a_timeout_keeps_what_the_rules_did_read(family: Family, fake: FakeOpenAI) -> None:
     fake.answer_with(HANG)
 
     result = await family.say("宝宝喝了90ml，大概3")       # the rules read a feed but not the 3: not sure
 
-    assert len(fake.requests) == 1
+    extraction = (await family.steps(result))["extraction"]
+    assert extraction["asked"] == "openai-compatible:gpt-test" and extraction["fallback"] == "timeout"
+    assert extraction["record_type"] == "feeding"                                      # the rules' reading
     assert result.kind is not ReplyKind.RECORDED and await family.count(Record) == 0   # read back, not written
 
 
@@ -339,7 +341,7 @@ async def test_usage_limits_and_the_repeat_guard_stop_a_runaway_companion(compan
     assert steps["companion"]["fallback"] == "usage_limit"
     assert steps["companion"]["refused_calls"] == ["profile", "profile"]
     assert steps["companion"]["tools"] == ["profile"]
-    assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
+    assert result.kind is ReplyKind.CHAT and not steps["decision"]["note"].startswith("companion")   # the offline reply
 
 
 async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Family, fake: FakeOpenAI) -> None:
@@ -349,7 +351,7 @@ async def test_a_companion_that_fails_leaves_the_offline_reply(companioned: Fami
 
     steps = await companioned.steps(result)
     assert steps["companion"]["fallback"] == "api_error"
-    assert result.kind is ReplyKind.CHAT and steps["decision"]["note"] == "chat"      # the offline reply
+    assert result.kind is ReplyKind.CHAT and not steps["decision"]["note"].startswith("companion")   # the offline reply
 
 
 async def test_what_the_family_asked_to_keep_is_a_note_written_by_the_domain_and_shown_to_the_companion(

@@ -8,8 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.understanding.readers.units import read_units_setting, units_said
+from domain.decide.settings import SETTING_NAMES
 from domain.extraction import SettingsChange
 from domain.replies import amounts
+from domain.replies.catalog import has_text
 from domain.replies.describe import describe
 from domain.units import (
     LB_KG,
@@ -91,3 +93,10 @@ def test_a_request_for_other_units_is_a_settings_change() -> None:
     assert read_units_setting("/settings units metric").volume_unit == "ml"
     assert read_units_setting("用了30ml") is None
     assert read_units_setting("show me the photos") is None
+
+
+def test_every_setting_has_a_name_to_show_in_both_languages() -> None:
+    for lang in Language:
+        missing = [n for n in SETTING_NAMES if not has_text(lang, f"telegram.setting.{n}") or
+                   not has_text(lang, f"setting.{n}")]
+        assert missing == []

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPeriod, QueryShape
 from domain.queries.answer import answer_query
-from domain.replies.render import render
+from domain.replies.render import render, sentences
 from domain.turn import BabyView, MemberView, RecordView, Turn
 from domain.vocabulary import Language, RecordType, Role
 from tests.unit.test_queries import ZONE
@@ -66,3 +66,14 @@ def test_how_long_asleep_while_asleep_is_this_stretch_and_otherwise_says_not_asl
     assert answer(query, [asleep], open_sleep=asleep) == "已经睡了 1小时30分钟（14:30 睡着的）。"
     done = rec(2, RecordType.SLEEP, start=at(6, 13), end=at(6, 14), nap=True)
     assert answer(query, [done]).startswith("现在没在睡。今天一共睡了 1小时")
+
+
+def test_one_stretch_of_sleep_is_singular() -> None:
+    records = [rec(1, RecordType.SLEEP, start=at(6, 13), end=at(6, 14), nap=True)]
+    assert answer(Query(metric=QueryMetric.SLEEP_TOTAL), records, Language.EN) == "Today: 1 h of sleep (1 stretch)."
+
+
+def test_an_english_reply_line_starts_with_a_capital_and_chinese_is_left_alone() -> None:
+    said = "formula or breast milk?\n• formula 4 oz"
+    assert sentences(said, Language.EN) == "Formula or breast milk?\n• formula 4 oz"
+    assert sentences("emma 喝了", Language.ZH) == "emma 喝了"

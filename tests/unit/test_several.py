@@ -203,3 +203,13 @@ def test_both_twins_waking_closes_both_sleeps():
     every = Fact(record_type=RecordType.SLEEP, sleep_event=SleepEvent.WOKE_UP, every_baby=True)
     d = decide_turn(turn(said(every), babies=TWINS, open_sleeps=sleeps))
     assert sorted(e.record_id for e in d.effects if isinstance(e, UpdateRecord)) == [40, 41]
+
+
+def test_a_duplicate_left_alone_by_a_fact_that_writes_nothing_keeps_its_same_or_another_question():
+    open_sleep = sleep(40, 7, NOW - timedelta(hours=1))
+    wet_before = RecordView(41, RecordType.DIAPER, 7, {"time": NOW - timedelta(minutes=5), "wet": True},
+                            NOW - timedelta(minutes=5))
+    asleep_again = Fact(record_type=RecordType.SLEEP, sleep_event=SleepEvent.FELL_ASLEEP)
+    d = decide_turn(turn(said(asleep_again, WET), open_sleep=open_sleep, recent_records=(wet_before,)))
+    assert d.reply.key == "confirm_duplicate" and writes(d) == []
+    assert {"choose:same", "choose:another"} <= {b.action for b in d.reply.buttons}

@@ -151,3 +151,11 @@ def test_a_figure_is_reused_between_charts_of_one_size(tmp_path) -> None:
     figure = chart_frame._FIGURES[chart.WEEK_SIZE]
     render_week_chart(week_chart_data(mixed_week()), tmp_path / "b.png", "en")
     assert chart_frame._FIGURES[chart.WEEK_SIZE] is figure
+
+
+def test_a_family_that_reads_ounces_gets_its_milk_drawn_in_ounces(tmp_path) -> None:
+    data = week_chart_data(mixed_week(), "Ada")
+    ounces = chart._in_ounces(data.series[0])
+    assert ounces.milk_ml == tuple(round(ml / 29.5735, 1) for ml in data.series[0].milk_ml)
+    drawn = render_week_chart(data, tmp_path / "oz.png", "en", milk_unit="oz")
+    assert panels(drawn)["milk"] == ["formula", "breast_milk"]

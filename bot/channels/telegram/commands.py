@@ -50,7 +50,7 @@ async def on_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if not args:
         await message.reply_text(texts.settings_text(await fawn.families.settings(family_id)))
         return
-    if len(args) != 2 or args[0] not in SETTING_NAMES:
+    if len(args) != 2 or args[0] not in (*SETTING_NAMES, "units"):       # /settings units oz: every unit at once
         await message.reply_text(texts.SETTINGS_USAGE)
         return
     await on_message(update, context)   # a change is a chat turn: the domain decides who may

@@ -25,6 +25,7 @@ SETTINGS_USAGE = "\n".join((
     "/settings no_feeding_hours 4|off",
     "/settings open_sleep_hours 6|off",
     "/settings push_to group|private",
+    "/settings units metric|us|ml|oz|kg|lb|jin|cm|in|c|f",
 ))
 EXPORT_CAPTION = both_languages("telegram.export_caption", "{zh}. {en}", count="{count}")   # still a template
 

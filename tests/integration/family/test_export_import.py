@@ -200,9 +200,16 @@ async def test_delete_family_counts_per_table_and_asks_first(tmp_path, capsys, m
     assert "records         12" in out and "members         1" in out and "nothing removed" in out
     assert len(await _records(tmp_path / "a.db", family)) == 12
 
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    sent, kept = exports / f"fawn-family-{family}-20260504-120000.json", exports / f"fawn-family-{other}-x.json"
+    sent.write_text("[]")
+    kept.write_text("[]")
     monkeypatch.setattr("builtins.input", lambda prompt: str(family))
-    assert await cli(["delete-family", str(family), "--url", _url(tmp_path / "a.db")]) == 0
-    assert "removed" in capsys.readouterr().out
+    assert await cli(["delete-family", str(family), "--url", _url(tmp_path / "a.db"),
+                      "--exports-dir", str(exports)]) == 0
+    out = capsys.readouterr().out
+    assert "export files    1" in out and "removed" in out and not sent.exists() and kept.exists()
     database = Database.at(sqlite_url(tmp_path / "a.db"))
     families = FamilyOperations(database)
     assert await families.find(str(family)) is None and await families.find(str(other)) == other
