@@ -8,13 +8,26 @@ their fonts and figures between pictures."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
+import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 Draw = Callable[..., Path]
+PR_SET_PDEATHSIG = 1            # linux/prctl.h
+
+
+def _die_with_parent() -> None:
+    """A worker ends when its fawn run does, even one killed with SIGKILL (no orphaned drawers)."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
 
 
 async def draw_in_thread(draw: Draw, *args: Any) -> Path:
@@ -28,7 +41,8 @@ class ChartPool:
 
     async def __call__(self, draw: Draw, *args: Any) -> Path:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_die_with_parent)
         return await asyncio.get_running_loop().run_in_executor(self._pool, draw, *args)
 
     def close(self) -> None:
