@@ -8,7 +8,7 @@ from typing import Any
 from domain.extraction import Extraction
 from domain.reminders import ReminderView
 from domain.tasks import PendingTask
-from domain.units import UNIT_CHOICES
+from domain.units import METRIC, UNIT_CHOICES, DisplayUnits
 from domain.vocabulary import ChatKind, Language, RecordType, ReplyKind, Role
 
 
@@ -95,6 +95,7 @@ class Turn:
     reminders: tuple[ReminderView, ...] = ()   # the family's one-off reminders still to go, soonest first
     first_words: bool = False                # this message is the family's first (its /start set the family up)
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
+    units: DisplayUnits = METRIC                 # the family's display units (a bare 4 is 4 oz in an oz family)
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
     weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)
 

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.babies import baby_named
-from domain.extraction import Extraction, Intent
+from domain.extraction import Extraction, Intent, Slots
 from domain.limits import (
     EARLIEST,
     PROFILE_BOUNDS,
@@ -33,6 +33,7 @@ from domain.limits import (
 )
 from domain.records import Problem
 from domain.turn import Decision, Reply, Turn
+from domain.units import OZ_ML
 from domain.vocabulary import ReplyKind
 
 _PARTS = ("slots", "profile", "reference", "role_change", "settings", "query", "reminder")
@@ -54,6 +55,13 @@ def at_the_door(turn: Turn) -> Turn | Decision:
     return replace(turn, extraction=extraction)
 
 
+def _as_ounces(slots: Slots, assumed: bool) -> Slots:
+    """喝了4 / she drank 4 / make that 5, in a family that reads ounces: 4 oz, not 4 ml."""
+    if not assumed or slots.amount_ml is None:
+        return slots
+    return slots.model_copy(update={"amount_ml": round(slots.amount_ml * OZ_ML, 1)})
+
+
 def _cleaned(e: Extraction, turn: Turn) -> Extraction:
     """Texts cleaned, blank texts gone, naive times in the family's zone — in every part."""
     update: dict[str, Any] = {name: _clean_model(getattr(e, name), turn) for name in _PARTS
@@ -67,6 +75,10 @@ def _cleaned(e: Extraction, turn: Turn) -> Extraction:
                                            "baby": clean_text(f.baby) if f.baby else None,
                                            "said": clean_text(f.said) if f.said else None}) for f in e.also]
     update["said"] = clean_text(e.said) if e.said else None
+    if turn.units.volume == "oz":                  # a number said without a unit is in the family's own unit
+        update["slots"] = _as_ounces(update.get("slots", e.slots), e.amount_unit_assumed)
+        update["also"] = [f.model_copy(update={"slots": _as_ounces(f.slots, f.amount_unit_assumed)})
+                          for f in update["also"]]
     update["unread"] = [t[:200] for t in (clean_text(u) for u in e.unread) if t][:8]
     return e.model_copy(update=update)
 

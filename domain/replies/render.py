@@ -80,6 +80,11 @@ def _about_record(template: str) -> Renderer:
     return lambda v, lang, now: text(lang, template, record=_desc(v, lang, now))
 
 
+def _in_units(field: str) -> str:
+    """The name a missing field is asked by: an amount in the family's own unit (amount (oz))."""
+    return "amount_oz" if field == "amount_ml" and amounts.current_units().volume == "oz" else field
+
+
 def _ask(v, lang, now):
     missing, slots = v["missing"], v.get("slots", {})
     if v["type"] not in ("feeding", "sleep"):
@@ -93,7 +98,7 @@ def _ask(v, lang, now):
         said = slots.get("amount_ml")
         amount = text(lang, "ask.amount_prefix", amount=amounts.volume(said, lang)) if said else ""
         return text(lang, "ask.feeding_kind", amount=amount)
-    names = text(lang, "ask.field_separator").join(label(lang, "field", m) for m in missing)
+    names = text(lang, "ask.field_separator").join(label(lang, "field", _in_units(m)) for m in missing)
     return text(lang, "ask.still_need", names=names)
 
 

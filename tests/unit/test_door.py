@@ -17,6 +17,7 @@ from domain.extraction import (
 )
 from domain.replies.render import render
 from domain.turn import BabyView, MemberView, SaveTask, Turn, UpdateSettings, WriteRecord
+from domain.units import METRIC, OZ_ML, DisplayUnits
 from domain.vocabulary import Language, RecordType, ReplyKind, Role
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -173,3 +174,23 @@ def test_values_said_while_a_profile_change_or_a_delete_waits_are_a_new_topic_no
         assert not any(isinstance(e, WriteRecord) for e in d.effects)
         assert all(e.task.action is not task.action or e.task.state is TaskState.CANCELLED
                    for e in d.effects if isinstance(e, SaveTask))
+
+
+def _written_ml(extraction: Extraction, units: DisplayUnits) -> float:
+    d = decide_turn(turn(extraction, units=units))
+    writes = [e for e in d.effects if isinstance(e, WriteRecord)]
+    assert len(writes) == 1, d
+    return writes[0].fields["amount_ml"]
+
+
+def test_a_bare_number_is_read_in_the_family_s_own_volume_unit():
+    said = record(RecordType.FEEDING, kind="formula", method="bottle", amount_ml=4, start=NOW)
+    bare = said.model_copy(update={"amount_unit_assumed": True})
+    assert _written_ml(bare, DisplayUnits(volume="oz")) == round(4 * OZ_ML, 1)
+    assert _written_ml(bare.model_copy(update={"slots": bare.slots.model_copy(update={"amount_ml": 90})}),
+                       METRIC) == 90
+
+
+def test_an_amount_said_with_its_unit_is_never_converted_again():
+    said = record(RecordType.FEEDING, kind="formula", method="bottle", amount_ml=118.3, start=NOW)
+    assert _written_ml(said, DisplayUnits(volume="oz")) == 118.3

@@ -29,7 +29,7 @@ TEXTS: dict[str, str] = {
     "type.health": "health", "type.pumping": "pumping", "type.tummy_time": "tummy time", "type.note": "note",
     "type.photo": "photo",
     "record.any": "record", "record.such": "such",
-    "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.food": "what food",
+    "field.kind": "kind (formula or breast milk)", "field.amount_ml": "amount (ml)", "field.amount_oz": "amount (oz)", "field.food": "what food",
     "field.start": "start time", "field.end": "end time",
     "color.yellow": "yellow", "color.green": "green", "color.black": "black", "color.brown": "brown",
     "consistency.watery": "watery", "consistency.loose": "loose", "consistency.soft": "soft",
@@ -153,6 +153,7 @@ TEXTS: dict[str, str] = {
     "ask.health.temperature_c": "What was the temperature?",
     "ask.health.medication": "Which medicine, and how much?", "ask.health.symptom": "What symptom?",
     "ask.health.vaccine": "Which vaccine?", "ask.pumping.amount_ml": "How many ml?",
+    "ask.pumping.amount_oz": "How many ounces?",
     "ask.pumping.start": "When was it?", "ask.tummy_time.start": "When was tummy time, and for how long?",
     "ask.tummy_time.duration_min": "How long was tummy time?",
 }

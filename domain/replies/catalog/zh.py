@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     "type.feeding": "喂奶", "type.sleep": "睡眠", "type.diaper": "尿布", "type.growth": "生长", "type.health": "健康",
     "type.pumping": "吸奶", "type.tummy_time": "趴趴", "type.note": "备注", "type.photo": "照片",
     "record.any": "记录", "record.such": "这类",
-    "field.kind": "种类（配方奶/母乳）", "field.amount_ml": "奶量（毫升）", "field.food": "吃的是什么",
+    "field.kind": "种类（配方奶/母乳）", "field.amount_ml": "奶量（毫升）", "field.amount_oz": "奶量（盎司）", "field.food": "吃的是什么",
     "field.start": "开始时间", "field.end": "结束时间",
     "color.yellow": "黄色", "color.green": "绿色", "color.black": "黑色", "color.brown": "棕色",
     "consistency.watery": "水样", "consistency.loose": "稀", "consistency.soft": "软", "consistency.formed": "成形",
@@ -144,6 +144,7 @@ TEXTS: dict[str, str] = {
     "ask.health.kind": "是量体温、用药、症状、打疫苗还是看医生？", "ask.health.temperature_c": "体温多少度？",
     "ask.health.medication": "吃的是什么药？用了多少？", "ask.health.symptom": "是什么症状？",
     "ask.health.vaccine": "打的是什么疫苗？", "ask.pumping.amount_ml": "吸了多少毫升？",
+    "ask.pumping.amount_oz": "吸了多少盎司？",
     "ask.pumping.start": "什么时候吸的？", "ask.tummy_time.start": "什么时候趴的，趴了多久？",
     "ask.tummy_time.duration_min": "趴了多久？",
 }
