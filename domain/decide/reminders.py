@@ -80,8 +80,10 @@ def with_reminder(turn: Turn, decision: Decision) -> Decision:
     if wanted is None:
         return decision
     due, about, task_id = wanted
-    if any(isinstance(e, WriteRecord) and (task_id is None or e.from_task) for e in decision.effects):
-        effects = decision.effects + (SetReminder(due, about, with_record=True),)
+    written = [e for e in decision.effects if isinstance(e, WriteRecord) and (task_id is None or e.from_task)]
+    if written:
+        about = about or next((str(e.fields["medication"]) for e in written if e.fields.get("medication")), None)
+        effects = decision.effects + (SetReminder(due, about, with_record=True),)   # 美林 said with the dose
         return _noted(replace(decision, effects=effects), due, about, later=False)
     saves = [i for i, e in enumerate(decision.effects) if isinstance(e, SaveTask) and e.task.active
              and e.task.action is TaskAction.CREATE and (task_id is None or e.task.id == task_id)]
