@@ -8,14 +8,22 @@ import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from storage.baseline import Replayed
 
+STATUS = Path("/proc/self/status")
+
 
 def peak_rss_mb() -> float:
-    """The process's peak resident set (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """The process's own peak resident set. Linux's VmHWM where there is one: getrusage's ru_maxrss is kept
+    across fork and exec, so a fresh process spawned by a big one would report its parent's peak."""
+    try:
+        hwm = next(line for line in STATUS.read_text().splitlines() if line.startswith("VmHWM:"))
+        return int(hwm.split()[1]) / 1024                      # "VmHWM:   123456 kB"
+    except (OSError, StopIteration, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def percentile(values: Sequence[float], p: float) -> float:
