@@ -78,6 +78,7 @@ class Turn:
     addressed: bool = False
     active_task: PendingTask | None = None
     last_task: PendingTask | None = None     # most recent task of any state (for 'expired')
+    expired_now: PendingTask | None = None   # the active task whose hour ran out as this message came in
     recent_records: tuple[RecordView, ...] = ()   # newest first, bounded in time
     open_sleep: RecordView | None = None
     open_sleeps: tuple[RecordView, ...] = ()      # every baby's open sleep (twins); else `open_sleep` alone

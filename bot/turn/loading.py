@@ -105,7 +105,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         extraction=extraction, now=ctx.now, babies=ctx.babies, language=ctx.lang,
         chat_kind=ChatKind(ctx.chat.kind),
         addressed=msg.addressed_to_bot or extraction.addressed_to_bot,
-        active_task=tasks.active, last_task=tasks.expired_now or tasks.last,
+        active_task=tasks.active, last_task=tasks.expired_now or tasks.last, expired_now=tasks.expired_now,
         recent_records=recent,
         set_aside_task=tasks.set_aside,
         open_sleep=open_sleeps[0] if open_sleeps else None,

@@ -20,7 +20,7 @@ from domain.decide.profile import decide_profile
 from domain.decide.profile_questions import with_profile_question
 from domain.decide.reminders import decide_reminder, with_reminder
 from domain.decide.roles import decide_role_change, decide_role_press, with_newcomer_prompt
-from domain.decide.set_aside import one_active_task
+from domain.decide.set_aside import one_active_task, with_expiry_notice
 from domain.decide.settings import decide_settings
 from domain.decide.several import decide_several
 from domain.decide.sleep_events import still_asleep, with_baby
@@ -43,6 +43,7 @@ def decide_turn(turn: Turn) -> Decision:
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
     decided = guarded(checked, one_active_task(checked, with_reminder(checked, _decide(checked))))
+    decided = with_expiry_notice(checked, decided)
     return with_newcomer_prompt(checked, with_profile_question(checked, with_units_guess(checked, decided)))
 
 

@@ -34,6 +34,17 @@ def one_active_task(turn: Turn, decision: Decision) -> Decision:
     return replace(decision, effects=(cancelled, *decision.effects), reply=_with_notice(decision.reply, active))
 
 
+def with_expiry_notice(turn: Turn, decision: Decision) -> Decision:
+    """A task that ran out of time as this message came in is named in the reply (nothing of it was written),
+    unless the reply is about it already (确认 after the hour: 'expired')."""
+    gone, reply = turn.expired_now, decision.reply
+    if gone is None or reply is None or reply.kind is ReplyKind.EXPIRED:
+        return decision
+    was = TaskState.PENDING if gone.missing else TaskState.AWAITING_CONFIRMATION   # before its hour ran out
+    notice = {"action": gone.action, "type": gone.record_type, "state": was, "slots": dict(gone.slots)}
+    return replace(decision, reply=replace(reply, values={**reply.values, "expired_task": notice}))
+
+
 def _with_notice(reply: Reply | None, set_aside: PendingTask) -> Reply | None:
     if reply is None:
         return None

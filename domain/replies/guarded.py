@@ -54,6 +54,16 @@ def _confirm_dose_too_soon(v, lang, now):
 
 def set_aside_note(v: dict[str, Any], lang: Language, now: datetime) -> str:
     """What a new request set aside: named, nothing of it written, and how to bring it back."""
+    waiting = str(getattr(v["state"], "value", v["state"])) == "awaiting_confirmation"
+    return text(lang, "set_aside.waiting" if waiting else "set_aside.open", what=_task_named(v, lang, now))
+
+
+def expired_note(v: dict[str, Any], lang: Language, now: datetime) -> str:
+    """A task whose hour ran out before this message: named, and nothing of it written."""
+    return text(lang, "expired_note", what=_task_named(v, lang, now))
+
+
+def _task_named(v: dict[str, Any], lang: Language, now: datetime) -> str:
     action = str(getattr(v["action"], "value", v["action"]))
     waiting = str(getattr(v["state"], "value", v["state"])) == "awaiting_confirmation"
     kind = label(lang, "type", v.get("type") or "record", text(lang, "set_aside.record"))
@@ -66,7 +76,7 @@ def set_aside_note(v: dict[str, Any], lang: Language, now: datetime) -> str:
                     what=describe(v.get("type"), v["slots"], now, lang) if waiting else kind)
     else:
         what = text(lang, "set_aside.profile")
-    return text(lang, "set_aside.waiting" if waiting else "set_aside.open", what=what)
+    return what
 
 
 GUARD_RENDERERS: dict[str, Callable[[dict, Language, datetime], str]] = {

@@ -14,7 +14,7 @@ from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
 from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, has_text, label, text
 from domain.replies.describe import clock, describe, number
-from domain.replies.guarded import GUARD_RENDERERS, doubt_note, reason_text, set_aside_note
+from domain.replies.guarded import GUARD_RENDERERS, doubt_note, expired_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
 from domain.replies.several import confirm_several, fact_lines, recorded_several, trailing_notes, waiting_note
 from domain.turn import Reply
@@ -36,6 +36,8 @@ def render(reply: Reply, lang: Language, now: datetime) -> str:
         line += "\n" + reminder_note(reply.values["reminder"], lang, now)
     if "set_aside" in reply.values:
         line += "\n" + set_aside_note(reply.values["set_aside"], lang, now)
+    if "expired_task" in reply.values:
+        line += "\n" + expired_note(reply.values["expired_task"], lang, now)
     if "profile_missing" in reply.values:
         missing = reply.values["profile_missing"]
         line += "\n" + text(lang, "reply.profile_missing", baby=missing["baby"],

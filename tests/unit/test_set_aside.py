@@ -101,3 +101,23 @@ def test_supplying_the_open_task_sets_nothing_aside():
 def test_only_a_cancelled_task_can_be_brought_back():
     with pytest.raises(IllegalTransition):
         brought_back(SPIT_UP, NOW)
+
+
+RAN_OUT = replace(SPIT_UP, state=TaskState.EXPIRED)
+
+
+def test_a_task_that_ran_out_of_time_is_named_in_the_next_reply():
+    d = decide_turn(turn(FOUR_OZ, last_task=RAN_OUT, expired_now=RAN_OUT))
+    assert d.reply.values["expired_task"]["type"] is RecordType.HEALTH
+    assert "作废" in render(d.reply, Language.ZH, NOW) and "吐奶" in render(d.reply, Language.ZH, NOW)
+    assert "expired" in render(d.reply, Language.EN, NOW)
+
+
+def test_a_task_that_ran_out_long_ago_is_not_named_again():
+    d = decide_turn(turn(FOUR_OZ, last_task=RAN_OUT))
+    assert "expired_task" not in d.reply.values
+
+
+def test_a_late_confirm_is_answered_expired_once_not_twice():
+    d = decide_turn(turn(Extraction(intent=Intent.CONFIRM), last_task=RAN_OUT, expired_now=RAN_OUT))
+    assert d.reply.kind is ReplyKind.EXPIRED and "expired_task" not in d.reply.values

@@ -412,6 +412,8 @@ TEXTS.update({
     "duplicate.you": "you", "duplicate.someone": "someone", "duplicate.existing": "{who} already recorded {record}",
     "set_aside.record": "record", "set_aside.delete": "deleting a {kind}", "set_aside.update": "the change {what}",
     "set_aside.profile": "the profile change",
+    "expired_note": "(The earlier request — {what} — waited over an hour without an answer and expired; nothing "
+                    "of it was saved.)",
     "set_aside.waiting": "(The earlier request waiting for a confirmation — {what} — is set aside and nothing of it "
                          "was saved; press “Bring it back” to return to it.)",
     "set_aside.open": "(The earlier request still open — {what} — is set aside and nothing of it was saved; "

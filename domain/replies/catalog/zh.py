@@ -395,6 +395,7 @@ TEXTS.update({
     "duplicate.you": "你", "duplicate.someone": "有人", "duplicate.existing": "{who} 已记录：{record}",
     "set_aside.record": "记录", "set_aside.delete": "删除{kind}", "set_aside.update": "修改：{what}",
     "set_aside.profile": "修改档案",
+    "expired_note": "（刚才没记完的「{what}」一个小时没人回答，已经作废，没有记录。）",
     "set_aside.waiting": "（刚才等确认的「{what}」先放下了，没有记录；要回到它，请点“找回刚才的”。）",
     "set_aside.open": "（刚才还没记完的「{what}」先放下了，没有记录；要回到它，请点“找回刚才的”。）",
     # ── one-off reminders (domain/replies/one_off.py) ───────────────────────────────────────────
