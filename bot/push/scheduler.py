@@ -1,13 +1,18 @@
-"""The app's one AsyncIOScheduler: each family's evening summary, Sunday's weekly report,
-and the reminders sweep. Jobs are rebuilt from the families table at start-up (no shared
-job store); a claim row per family, local date and kind makes each summary go out once
-however many instances run. A claim whose claimer died before sending is taken over after
-a lease (`SUMMARY_CLAIM_LEASE`) by the retry sweep, while the summary is still within
-the grace period.
+"""The app's one AsyncIOScheduler: the evening summaries, Sunday's weekly report, and the reminder
+sweeps. Families due at the same minute in the same zone (a *slot*: Asia/Shanghai at 21:00) share one
+cron job, and are sent in batches: a batch's claims in one transaction, its babies and records in one
+read each, its charts drawn together (in the chart pool's workers), then each summary pushed. Jobs are
+rebuilt from the families table at start-up (no shared job store); a claim row per family, local date
+and kind makes each summary go out once however many instances run. A claim whose claimer died before
+sending is taken over after a lease (`SUMMARY_CLAIM_LEASE`) by the retry sweep, while the summary is
+still within the grace period.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -35,13 +40,26 @@ ONE_OFF_JOB = "one-off-reminders"
 RETRY_JOB = "summary-retry"
 
 
-def summary_job_id(family_id: int) -> str:
-    return f"summary:{family_id}"
+BATCH = 50                  # families sent together: one claim transaction, one read of babies and of records
+Slot = tuple[str, str]      # (zone, "HH:MM"): the families whose summary is due at the same moment
 
 
-def summary_trigger(family: FamilyInfo) -> CronTrigger:
-    at = family.summary_clock_time
-    return CronTrigger(hour=at.hour, minute=at.minute, timezone=family.tz)
+def slot_of(family: FamilyInfo) -> Slot:
+    return family.timezone, family.summary_clock_time.strftime("%H:%M")
+
+
+def summary_job_id(family: FamilyInfo) -> str:
+    """The id of the job that sends this family's summary: its slot's."""
+    return slot_job_id(slot_of(family))
+
+
+def slot_job_id(slot: Slot) -> str:
+    return f"summary:{slot[0]}@{slot[1]}"
+
+
+def slot_trigger(slot: Slot) -> CronTrigger:
+    hour, minute = (int(part) for part in slot[1].split(":"))
+    return CronTrigger(hour=hour, minute=minute, timezone=slot[0])
 
 
 def due_datetime(family: FamilyInfo, local_date: date) -> datetime:
@@ -74,6 +92,7 @@ class SummaryScheduler:
         self.one_off_every = one_off_every
         self.builder = SummaryBuilder(chart_dir)
         self.scheduler = AsyncIOScheduler(timezone=UTC)
+        self._slots: dict[int, Slot] = {}      # family id → the slot whose job sends its summary
 
     async def start(self) -> None:
         """Rebuild the jobs, send what is overdue within the grace period (summaries and one-off
@@ -88,11 +107,13 @@ class SummaryScheduler:
             self.scheduler.shutdown(wait=False)
 
     async def rebuild_jobs(self) -> int:
-        """One cron job per family at its summary time in its zone, plus the reminder sweep."""
+        """One cron job per slot (zone and summary time), plus the reminder sweeps; returns the number
+        of families scheduled."""
         self.scheduler.remove_all_jobs()
+        self._slots.clear()
         families = await self._families()
         for family in families:
-            self._add_summary_job(family)
+            self._place(family)
         self.scheduler.add_job(self.check_reminders, IntervalTrigger(
             seconds=self.reminder_every.total_seconds()), id=REMINDERS_JOB,
             replace_existing=True, coalesce=True, max_instances=1)
@@ -106,26 +127,39 @@ class SummaryScheduler:
         return len(families)
 
     async def reschedule_family(self, family_id: int) -> None:
-        """Call after a family's timezone or summary time changed (/settings)."""
+        """Call after a family's timezone or summary time changed (/settings): the family moves to
+        its new slot; a slot left empty loses its job."""
         family = await self._family(family_id)
-        if family is None:
-            self._remove_job(summary_job_id(family_id))
-            return
-        self._add_summary_job(family)
+        old = self._slots.pop(family_id, None)
+        if family is not None:
+            self._place(family)
+        if old is not None and old not in self._slots.values():
+            self._remove_job(slot_job_id(old))
 
-    def _add_summary_job(self, family: FamilyInfo) -> None:
-        self._remove_job(summary_job_id(family.id))   # replace_existing is ignored before start
-        self.scheduler.add_job(
-            self.fire_daily, summary_trigger(family), args=[family.id],
-            id=summary_job_id(family.id), replace_existing=True, coalesce=True,
-            misfire_grace_time=int(self.grace.total_seconds()), max_instances=1)
+    def _place(self, family: FamilyInfo) -> None:
+        slot = self._slots[family.id] = slot_of(family)
+        job_id = slot_job_id(slot)
+        if self.scheduler.get_job(job_id) is None:
+            self.scheduler.add_job(self.fire_slot, slot_trigger(slot), args=[slot], id=job_id, coalesce=True,
+                                   misfire_grace_time=int(self.grace.total_seconds()), max_instances=1)
 
     def _remove_job(self, job_id: str) -> None:
         if self.scheduler.get_job(job_id) is not None:
             self.scheduler.remove_job(job_id)
 
+    async def fire_slot(self, slot: Slot) -> list[int]:
+        """The cron job: send the summaries of the slot's families (those still in it), for the day
+        whose summary time has just passed; returns the families this instance sent to."""
+        ids = [family_id for family_id, at in self._slots.items() if at == slot]
+        sent: list[int] = []
+        for first in range(0, len(ids), BATCH):
+            families = [f for f in await self._families(ids[first:first + BATCH]) if slot_of(f) == slot]
+            if families:
+                sent += await self._send_batch(families, latest_due_date(families[0], self.clock()))
+        return sent
+
     async def fire_daily(self, family_id: int) -> bool:
-        """The cron job: send the summary of the day whose summary time has just passed."""
+        """One family's summary of the day whose summary time has just passed."""
         family = await self._family(family_id)
         if family is None:
             return False
@@ -134,14 +168,16 @@ class SummaryScheduler:
     async def catch_up(self) -> list[tuple[int, date]]:
         """After downtime: send summaries due within the grace period; skip older ones."""
         now = self.clock()
-        families = await self._families()
-        sent: list[tuple[int, date]] = []
-        for family in families:
+        due: dict[tuple[Slot, date], list[FamilyInfo]] = defaultdict(list)
+        for family in await self._families():
             local_date = latest_due_date(family, now)
-            if now - due_datetime(family, local_date) > self.grace:
-                continue
-            if await self.run_due(family.id, local_date):
-                sent.append((family.id, local_date))
+            if now - due_datetime(family, local_date) <= self.grace:
+                due[(slot_of(family), local_date)].append(family)
+        sent: list[tuple[int, date]] = []
+        for (_, local_date), families in due.items():
+            for first in range(0, len(families), BATCH):
+                sent += [(family_id, local_date) for family_id in
+                         await self._send_batch(families[first:first + BATCH], local_date)]
         return sent
 
     async def run_due(self, family_id: int, local_date: date) -> bool:
@@ -150,11 +186,7 @@ class SummaryScheduler:
         Returns False when another instance (or an earlier run) already claimed it.
         """
         family = await self._family(family_id)
-        if family is None or not await self._claim_and_deliver(family, local_date, DAILY):
-            return False
-        if local_date.weekday() == SUNDAY:
-            await self._claim_and_deliver(family, local_date, WEEKLY)
-        return True
+        return family is not None and bool(await self._send_batch([family], local_date))
 
     async def retry_stale_claims(self) -> list[tuple[int, date, str]]:
         """Take over summaries claimed a lease ago and never sent (the claimer died), while
@@ -167,23 +199,45 @@ class SummaryScheduler:
             family = await self._family(family_id)
             if family is None or now - due_datetime(family, local_date) > self.grace:
                 continue
-            if await self._claim_and_deliver(family, local_date, kind):
+            if await self._send_batch([family], local_date, kinds=(kind,)):
                 sent.append((family_id, local_date, kind))
         return sent
 
-    async def _claim_and_deliver(self, family: FamilyInfo, local_date: date, kind: str) -> bool:
+    async def _send_batch(self, families: Sequence[FamilyInfo], local_date: date,
+                          kinds: Iterable[str] | None = None) -> list[int]:
+        """The day's summary of families in one zone (and Sunday's weekly report, or only `kinds`):
+        claimed together, read together, built and drawn together, then pushed one by one. Returns
+        the families this instance won the first kind's claim for."""
+        kinds = tuple(kinds) if kinds is not None else (DAILY, WEEKLY) if local_date.weekday() == SUNDAY else (DAILY,)
+        won_first: list[int] = []
+        days: dict[int, list] = {}
+        for kind in kinds:
+            won = await self._claim(families, local_date, kind)
+            if kind == kinds[0]:
+                won_first = [f.id for f in won]
+            families = won if kind == DAILY else families
+            if not won:
+                continue
+            if any(f.id not in days for f in won):       # Sunday's report is made from the daily summary's days
+                async with self.database.unit_of_work() as uow:
+                    days = await self.builder.load_days_of(uow, won, local_date, as_of=self.clock())
+            build = self.builder.weekly_reply_of if kind == WEEKLY else self.builder.daily_reply_of
+            replies = await asyncio.gather(*(build(days[f.id], f, local_date) for f in won), return_exceptions=True)
+            for family, reply in zip(won, replies, strict=True):
+                if isinstance(reply, BaseException):     # left claimed and unsent: the retry sweep tries again
+                    log.error("summary %s %s for family %s could not be built", kind, local_date, family.id,
+                              exc_info=reply)
+                    continue
+                await self._deliver(family, local_date, kind, reply)
+        return won_first
+
+    async def _claim(self, families: Sequence[FamilyInfo], local_date: date, kind: str) -> list[FamilyInfo]:
+        """The families whose claim this instance won, in one transaction (committed at once)."""
         async with self.database.unit_of_work() as uow:
-            won = await uow.pushes.claim(family.id, local_date, kind, self.instance_id, self.clock(), self.lease)
+            won = [f for f in families
+                   if await uow.pushes.claim(f.id, local_date, kind, self.instance_id, self.clock(), self.lease)]
             await uow.commit()
-        if not won:
-            return False
-        async with self.database.unit_of_work() as uow:
-            if kind == WEEKLY:
-                reply = await self.builder.weekly_reply(uow, family, local_date, as_of=self.clock())
-            else:
-                reply = await self.builder.daily_reply(uow, family, local_date, as_of=self.clock())
-        await self._deliver(family, local_date, kind, reply)
-        return True
+        return won
 
     async def _deliver(self, family: FamilyInfo, local_date: date, kind: str, reply: OutgoingReply) -> None:
         """Push it (a failed send is kept by the outbox, which retries it itself); either way the
@@ -208,9 +262,9 @@ class SummaryScheduler:
             return 0
         return await run_one_off(self.database, self.chats, self.clock, self.instance_id, lease=self.lease)
 
-    async def _families(self) -> list[FamilyInfo]:
+    async def _families(self, family_ids: list[int] | None = None) -> list[FamilyInfo]:
         async with self.database.unit_of_work() as uow:
-            return await uow.families.all()
+            return await uow.families.all(family_ids)
 
     async def _family(self, family_id: int) -> FamilyInfo | None:
         async with self.database.unit_of_work() as uow:

@@ -72,14 +72,7 @@ class SummaryBuilder:
     async def load_days(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                         as_of: datetime | None = None) -> list[BabyDays]:
         """Each baby's summaries for `local_date` and the 7 days before it."""
-        dates = [local_date - timedelta(days=i) for i in range(HISTORY_DAYS, -1, -1)]
-        since, _ = day_bounds(dates[0], family.tz)
-        _, until = day_bounds(local_date, family.tz)
-        babies = await uow.families.babies(family.id)
-        records = (await uow.records.touching([family.id], since, until)).get(family.id, {})
-        return [BabyDays(baby, _ordered(summarise_days(records.get(baby.id, []), family.tz, dates,
-                                                       as_of)), records.get(baby.id, []), as_of)
-                for baby in babies]
+        return (await self.load_days_of(uow, [family], local_date, as_of))[family.id]
 
     async def load_days_of(self, uow: UnitOfWork, families: Sequence[FamilyInfo], local_date: date,
                            as_of: datetime | None = None) -> dict[int, list[BabyDays]]:
@@ -96,11 +89,16 @@ class SummaryBuilder:
         records = await uow.records.touching(ids, since, until)
         return {f.id: [BabyDays(baby, _ordered(summarise_days(records.get(f.id, {}).get(baby.id, []), f.tz, dates,
                                                               as_of)), records.get(f.id, {}).get(baby.id, []), as_of)
-                       for baby in babies[f.id]] for f in families}
+                       for baby in babies.get(f.id, [])] for f in families}
 
     async def daily_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                           as_of: datetime | None = None, chart: bool = True) -> OutgoingReply:
-        per_baby = await self.load_days(uow, family, local_date, as_of)
+        return await self.daily_reply_of(await self.load_days(uow, family, local_date, as_of), family,
+                                         local_date, chart)
+
+    async def daily_reply_of(self, per_baby: list[BabyDays], family: FamilyInfo, local_date: date,
+                             chart: bool = True) -> OutgoingReply:
+        """The day's summary from days already loaded (`load_days`, or `load_days_of` for a batch)."""
         with units_shown(family.units):
             texts = [daily_text(b, family) for b in per_baby]
         image = None
@@ -113,7 +111,10 @@ class SummaryBuilder:
 
     async def weekly_reply(self, uow: UnitOfWork, family: FamilyInfo, local_date: date,
                            as_of: datetime | None = None) -> OutgoingReply:
-        per_baby = await self.load_days(uow, family, local_date, as_of)
+        return await self.weekly_reply_of(await self.load_days(uow, family, local_date, as_of), family, local_date)
+
+    async def weekly_reply_of(self, per_baby: list[BabyDays], family: FamilyInfo, local_date: date) -> OutgoingReply:
+        """Sunday's report from the same days the daily summary was made from."""
         names = len(per_baby) > 1
         with units_shown(family.units):
             texts = [render_week(b.days[1:], family.language, b.baby.name if names else None)

@@ -156,7 +156,7 @@ async def test_the_summary_job_fires_at_21_00_in_each_family_zone(db, tmp_path) 
     assert await summaries.rebuild_jobs() == 2
     now = datetime(2025, 6, 3, 12, tzinfo=UTC)
     for family_id, tz in ((shanghai, SHANGHAI), (new_york, NEW_YORK)):
-        job = summaries.scheduler.get_job(summary_job_id(family_id))
+        job = summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id)))
         fire = job.trigger.get_next_fire_time(None, now)
         assert (fire.astimezone(tz).hour, fire.astimezone(tz).minute) == (21, 0)
     assert summaries.scheduler.get_job(REMINDERS_JOB) is not None
@@ -258,7 +258,7 @@ async def test_start_rebuilds_jobs_and_catches_up_then_shuts_down(db, tmp_path) 
     await summaries.start()
     try:
         assert summaries.scheduler.running
-        assert summaries.scheduler.get_job(summary_job_id(family_id)) is not None
+        assert summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id))) is not None
         assert len(sent.replies) == 1
     finally:
         summaries.shutdown()
@@ -313,7 +313,7 @@ async def test_changing_the_summary_time_moves_the_job(db, tmp_path) -> None:
         family.summary_time = "20:30"
         await session.commit()
     await summaries.reschedule_family(family_id)
-    job = summaries.scheduler.get_job(summary_job_id(family_id))
+    job = summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id)))
     fire = job.trigger.get_next_fire_time(None, datetime(2025, 6, 3, 4, tzinfo=UTC))
     assert fire.astimezone(SHANGHAI).strftime("%H:%M") == "20:30"
 
@@ -432,12 +432,12 @@ async def test_rescheduling_while_running_moves_the_job_and_adds_new_families(db
             family.summary_time = "20:00"
             await session.commit()
         newcomer, _ = await seed_family(db, "America/New_York", summary_time="19:30")
-        assert summaries.scheduler.get_job(summary_job_id(newcomer)) is None
+        assert summaries.scheduler.get_job(summary_job_id(await family_info(db, newcomer))) is None
         await summaries.reschedule_family(family_id)
         await summaries.reschedule_family(newcomer)
         assert summaries.scheduler.running
-        moved = summaries.scheduler.get_job(summary_job_id(family_id))
-        added = summaries.scheduler.get_job(summary_job_id(newcomer))
+        moved = summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id)))
+        added = summaries.scheduler.get_job(summary_job_id(await family_info(db, newcomer)))
         assert moved.next_run_time.astimezone(SHANGHAI).strftime("%H:%M") == "20:00"
         assert added.next_run_time.astimezone(NEW_YORK).strftime("%H:%M") == "19:30"
         assert len([j for j in summaries.scheduler.get_jobs() if j.id.startswith("summary:")]) == 2
@@ -521,4 +521,77 @@ async def test_a_family_with_a_zone_that_does_not_exist_does_not_stop_the_jobs_o
     fine, _ = await seed_family(db, tz="America/New_York")
     sched = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
     assert await sched.rebuild_jobs() == 2
-    assert {job.id for job in sched.scheduler.get_jobs()} >= {summary_job_id(broken), summary_job_id(fine)}
+    assert {job.id for job in sched.scheduler.get_jobs()} >= {summary_job_id(await family_info(db, broken)),
+                                                               summary_job_id(await family_info(db, fine))}
+
+
+def count_record_reads(db: Database) -> list[str]:
+    """The SELECTs on `records` the engine runs from now on."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    @event.listens_for(db.engine.sync_engine, "before_cursor_execute")
+    def _seen(conn, cursor, statement, parameters, context, executemany) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and " records" in statement:
+            seen.append(statement)
+
+    return seen
+
+
+async def test_families_due_at_the_same_minute_share_one_job_and_one_read_of_their_records(db, tmp_path) -> None:
+    shanghai = [await seed_family(db) for _ in range(5)]
+    for family_id, baby_id in shanghai:
+        await seed_week(db, family_id, baby_id, JUNE_3)
+    new_york, _ = await seed_family(db, "America/New_York")
+    sent = Sent()
+    summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 21)), tmp_path)
+    assert await summaries.rebuild_jobs() == 6
+    slots = [j for j in summaries.scheduler.get_jobs() if j.id.startswith("summary:")]
+    assert sorted(j.id for j in slots) == ["summary:America/New_York@21:00", "summary:Asia/Shanghai@21:00"]
+    reads = count_record_reads(db)
+    assert sorted(await summaries.fire_slot(("Asia/Shanghai", "21:00"))) == sorted(f for f, _ in shanghai)
+    assert len(reads) == 1                      # five families, one read of their records
+    assert sorted(family_id for family_id, _ in sent.replies) == sorted(f for f, _ in shanghai)
+    assert all("奶量 480ml" in reply.text and reply.image is not None for _, reply in sent.replies)
+    assert new_york not in {family_id for family_id, _ in sent.replies}
+    assert await summaries.fire_slot(("Asia/Shanghai", "21:00")) == []      # claimed: never twice
+
+
+async def test_a_slot_left_empty_loses_its_job_and_a_moved_family_is_sent_at_its_new_time(db, tmp_path) -> None:
+    family_id, baby_id = await seed_family(db)
+    await seed_week(db, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 20, 30)), tmp_path)
+    await summaries.rebuild_jobs()
+    async with db.sessions() as session:
+        family = await session.get(Family, family_id)
+        family.summary_time = "20:30"
+        await session.commit()
+    await summaries.reschedule_family(family_id)
+    assert summaries.scheduler.get_job("summary:Asia/Shanghai@21:00") is None
+    assert summaries.scheduler.get_job("summary:Asia/Shanghai@20:30") is not None
+    assert await summaries.fire_slot(("Asia/Shanghai", "21:00")) == []
+    assert await summaries.fire_slot(("Asia/Shanghai", "20:30")) == [family_id]
+    assert [f for f, _ in sent.replies] == [family_id]
+
+
+async def test_a_summary_that_cannot_be_built_does_not_hold_back_the_rest_of_its_batch(db, tmp_path) -> None:
+    (broken, broken_baby), (fine, fine_baby) = await seed_family(db), await seed_family(db)
+    for family_id, baby_id in ((broken, broken_baby), (fine, fine_baby)):
+        await seed_week(db, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 21)), tmp_path)
+    await summaries.rebuild_jobs()
+    build = summaries.builder.daily_reply_of
+
+    async def breaks_for_one(per_baby, family, local_date, chart=True):
+        if family.id == broken:
+            raise ValueError("a record no summary can read")
+        return await build(per_baby, family, local_date, chart)
+
+    summaries.builder.daily_reply_of = breaks_for_one
+    assert sorted(await summaries.fire_slot(("Asia/Shanghai", "21:00"))) == sorted([broken, fine])
+    assert [f for f, _ in sent.replies] == [fine]
+    [claim] = await claims(db, broken)
+    assert claim.sent_at is None                # left for the retry sweep, within the grace period
