@@ -1,5 +1,6 @@
-"""PNG charts (matplotlib, Agg): the last days' milk, sleep and diapers; the week's rhythm (作息图);
-the growth curve over WHO bands.
+"""PNG charts: the last days' milk, sleep and diapers and the week's rhythm (作息图) drawn with Pillow
+(bot/push/raster.py, a few ms a picture); the growth curve over WHO bands with matplotlib (Agg, drawn on
+demand only).
 
 The data each chart plots is a plain value (`WeekChartData`, `Rhythm`, `GrowthChartData`), so tests
 can check what was drawn without reading pixels: the PNG's text chunks name the days, the babies, the
@@ -18,6 +19,7 @@ from bot.push.chart_frame import draw_and_save
 from bot.push.chart_growth import draw_growth
 from bot.push.chart_rhythm import draw_rhythm
 from bot.push.chart_week import PANEL_KEYS, draw_week
+from bot.push.raster import DPI, DRAWING, Canvas, Fonts, font_family, latin_font_path
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
 from domain.summary.rhythm import Rhythm
@@ -124,16 +126,27 @@ def bundled_cjk_font() -> Path | None:
 
 
 @lru_cache(maxsize=1)
-def _cjk_font() -> str | None:
-    """The name of a font that has Chinese glyphs: the bundled one, else a system one."""
-    from matplotlib import font_manager
-
+def _cjk_font_path() -> Path | None:
+    """A font file with Chinese glyphs: the bundled one, else a system one matplotlib's font list knows."""
     bundled = bundled_cjk_font()
     if bundled is not None:
-        font_manager.fontManager.addfont(str(bundled))
-        return font_manager.FontProperties(fname=str(bundled)).get_name()
-    names = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in _CJK_FONTS if name in names), None)
+        return bundled
+    from matplotlib import font_manager
+
+    files = {f.name: f.fname for f in font_manager.fontManager.ttflist}
+    return next((Path(files[name]) for name in _CJK_FONTS if name in files), None)
+
+
+@lru_cache(maxsize=1)
+def _cjk_font() -> str | None:
+    """The family name of that font; None when no Chinese glyphs can be drawn (then labels are English)."""
+    path = _cjk_font_path()
+    return font_family(path) if path is not None else None
+
+
+def _text_fonts() -> Fonts:
+    """The Pillow charts' fonts: the Chinese one only when `_cjk_font` says there is one."""
+    return Fonts(cjk=_cjk_font_path() if _cjk_font() else None, latin=latin_font_path())
 
 
 def label_language(language: str) -> str:
@@ -156,10 +169,13 @@ def _shown_names(names: Sequence[str], lang: str) -> list[str]:
 
 
 def _fonts(lang: str):
-    """A context using the Chinese font (for Chinese labels or names) when there is one."""
+    """A matplotlib context using the Chinese font (for Chinese labels or names) when there is one."""
     import matplotlib
+    from matplotlib import font_manager
 
-    font = _cjk_font()
+    font, path = _cjk_font(), _cjk_font_path()
+    if font and path is not None and font not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(path))
     return matplotlib.rc_context({"font.family": ["DejaVu Sans", font]} if font else {})
 
 
@@ -176,14 +192,12 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
     names = _shown_names([s.name for s in data.series], lang)
     title = _shown_names([data.title], lang)[0] if data.title else ""
     shown = tuple(p for p in PANEL_KEYS if p in panels) or PANEL_KEYS
-
-    def draw(figure) -> dict[str, str]:
-        titled = WeekChartData(data.days, data.series, data.so_far, title)
-        return _chunks(data.days, names, lang, draw_week(figure, titled, labels, names, lang, shown))
-
     size = WEEK_SIZE if len(shown) == len(PANEL_KEYS) else (WEEK_SIZE[0], PANEL_HEIGHT * len(shown) + 1.3)
-    with _fonts(lang):
-        return draw_and_save(size, path, draw)
+    canvas = Canvas(round(size[0] * DPI), round(size[1] * DPI), _text_fonts())
+    titled = WeekChartData(data.days, data.series, data.so_far, title)
+    with DRAWING:
+        drawn = draw_week(canvas, titled, labels, names, lang, shown)
+    return canvas.save(path, _chunks(data.days, names, lang, drawn))
 
 
 def _in_ounces(series: WeekSeries) -> WeekSeries:
