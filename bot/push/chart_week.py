@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
-from bot.push.raster import Canvas, nice_ticks, px, tick_text
+from bot.push.raster import Canvas, Handle, legend_row, nice_ticks, px, tick_text
 
 MILK_COLOURS = {"formula": "#4c9be8", "breast_milk": "#e8a04c", "fortified_breast_milk": "#8e6bd8"}
 SLEEP_COLOURS = {"night": "#34518f", "nap": "#8db2e6"}
@@ -175,29 +175,21 @@ def _panel_legend(canvas: Canvas, axes: Axes, entries: list[tuple[str, str]]) ->
     """Coloured boxes and names in a row whose bottom right is at the panel's top right corner."""
     size = px(7.5)
     centre_y = axes.top + 0.02 * (axes.bottom - axes.top) - 0.4 * size - size / 2
-    _legend_row(canvas, axes.right - 0.4 * size, centre_y, 7.5,
-                [(label, colour, "", colour) for label, colour in entries], handle=1.2, spacing=1.0)
+    legend_row(canvas, [(label, _patch(colour)) for label, colour in entries], axes.right - 0.4 * size, centre_y,
+               7.5, handle=1.2, spacing=1.0)
 
 
 def _twin_legend(canvas: Canvas, names: Sequence[str]) -> None:
     size = px(8)
     width, height = canvas.size
-    entries = [(n, TWIN_PATCH, TWIN_HATCHES[i % len(TWIN_HATCHES)], TWIN_EDGE) for i, n in enumerate(names)]
-    _legend_row(canvas, RIGHT * width - 0.4 * size, 0.005 * height + 0.4 * size + size / 2 + 1, 8, entries,
-                handle=2.0, spacing=2.0)
+    entries = [(n, _patch(TWIN_PATCH, TWIN_HATCHES[i % len(TWIN_HATCHES)], TWIN_EDGE)) for i, n in enumerate(names)]
+    legend_row(canvas, entries, RIGHT * width - 0.4 * size, 0.005 * height + 0.4 * size + size / 2 + 1, 8)
 
 
-def _legend_row(canvas: Canvas, right: float, centre_y: float, points: float,
-                entries: list[tuple[str, str, str, str]], handle: float, spacing: float) -> None:
-    """Legend entries (label, face, hatch, edge) right-aligned at `right`, lengths in font sizes."""
-    size = px(points)
-    widths = [handle * size + 0.8 * size + canvas.width_of(label, points) for label, *_ in entries]
-    x = right - sum(widths) - spacing * size * (len(entries) - 1)
-    for (label, face, hatch, edge), entry in zip(entries, widths, strict=True):
-        box = (x, centre_y - 0.35 * size, x + handle * size, centre_y + 0.35 * size)
-        canvas.rect(box, face, hatch=hatch, hatch_colour=edge, outline=edge if hatch or edge != face else None)
-        canvas.text((x + (handle + 0.8) * size, centre_y), label, points, anchor="lm")
-        x += entry + spacing * size
+def _patch(face: str, hatch: str = "", edge: str | None = None) -> Handle:
+    def draw(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
+        canvas.rect(box, face, hatch=hatch, hatch_colour=edge or face, outline=edge)
+    return draw
 
 
 def _title_names(data, names: Sequence[str]) -> list[str]:

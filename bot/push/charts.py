@@ -213,12 +213,10 @@ def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: 
     diaper marks, "now" on today's row."""
     lang = label_language(language)
     shown = _shown_names([name], lang)[0] if name else ""
-
-    def draw(figure) -> dict[str, str]:
-        return _chunks(rhythm.days, [shown] if shown else [], lang, draw_rhythm(figure, rhythm, shown, lang))
-
-    with _fonts(lang):
-        return draw_and_save(RHYTHM_SIZE, path, draw)
+    canvas = Canvas(round(RHYTHM_SIZE[0] * DPI), round(RHYTHM_SIZE[1] * DPI), _text_fonts())
+    with DRAWING:
+        drawn = draw_rhythm(canvas, rhythm, shown, lang)
+    return canvas.save(path, _chunks(rhythm.days, [shown] if shown else [], lang, drawn))
 
 
 def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path: Path,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
@@ -166,6 +167,23 @@ class Canvas:
         x, y = round(xy[0]) - mask.width, round(xy[1] - mask.height / 2)
         self.image.paste(blend(colour), (x, y, x + mask.width, y + mask.height), mask)
 
+    def stamp(self, centre: tuple[float, float], mask: Image.Image, colour: str, alpha: float = 1.0) -> None:
+        """A marker (a mask from `marker`) centred on `centre`."""
+        x, y = round(centre[0] - mask.width / 2), round(centre[1] - mask.height / 2)
+        self.image.paste(blend(colour, alpha), (x, y, x + mask.width, y + mask.height), mask)
+
+    def dashed_line(self, start: tuple[float, float], end: tuple[float, float], colour: str, width: int,
+                    dash: float, gap: float) -> None:
+        """A straight line of dashes `dash` pixels long with `gap` between them."""
+        length = math.dist(start, end)
+        (x0, y0), (x1, y1) = start, end
+        at = 0.0
+        while at < length:
+            stop = min(at + dash, length)
+            self.line([(x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length),
+                       (x0 + (x1 - x0) * stop / length, y0 + (y1 - y0) * stop / length)], colour, width)
+            at = stop + gap
+
     def save(self, path: Path, chunks: dict[str, str]) -> Path:
         info = PngInfo()
         for key, value in chunks.items():
@@ -182,3 +200,37 @@ def _turned_text(face, words: str) -> Image.Image:
     mask = Image.new("L", (math.ceil(right - min(left, 0)) + 1, ascent + descent))
     ImageDraw.Draw(mask).text((-min(left, 0), ascent), words, fill=255, font=face, anchor="ls")
     return mask.transpose(Image.Transpose.ROTATE_90)
+
+
+@lru_cache(maxsize=16)
+def marker(shape: str, size: float, ring: float = 0.0, scale: int = 4) -> Image.Image:
+    """A smooth marker mask `size` pixels across: o a disc (a ring `ring` pixels wide if given), v a
+    triangle pointing down; drawn 4× larger and scaled down."""
+    side = math.ceil(size) + 2
+    big = Image.new("L", (side * scale, side * scale))
+    draw = ImageDraw.Draw(big)
+    low, high = (side - size) / 2 * scale, (side + size) / 2 * scale
+    if shape == "v":
+        draw.polygon([(low, low), (high, low), (side * scale / 2, high)], fill=255)
+    elif ring:
+        draw.ellipse((low, low, high, high), outline=255, width=round(ring * scale))
+    else:
+        draw.ellipse((low, low, high, high), fill=255)
+    return big.resize((side, side), Image.Resampling.BOX)
+
+
+Handle = Callable[[Canvas, tuple[float, float, float, float]], None]    # draws a legend entry's sample in a box
+
+
+def legend_row(canvas: Canvas, entries: Sequence[tuple[str, Handle]], x: float, centre_y: float, points: float,
+               handle: float = 2.0, spacing: float = 2.0, align: str = "right") -> None:
+    """Legend entries in a row, as matplotlib lays them out (lengths in font sizes): the row ends at `x`
+    (align right) or is centred on it (align centre)."""
+    size = px(points)
+    widths = [(handle + 0.8) * size + canvas.width_of(label, points) for label, _ in entries]
+    total = sum(widths) + spacing * size * (len(entries) - 1)
+    left = x - total if align == "right" else x - total / 2
+    for (label, draw), width in zip(entries, widths, strict=True):
+        draw(canvas, (left, centre_y - 0.35 * size, left + handle * size, centre_y + 0.35 * size))
+        canvas.text((left + (handle + 0.8) * size, centre_y), label, points, anchor="lm")
+        left += width + spacing * size

@@ -220,3 +220,16 @@ def test_a_family_that_reads_ounces_gets_its_milk_drawn_in_ounces(tmp_path) -> N
     assert ounces.milk_ml == tuple(round(ml / 29.5735, 1) for ml in data.series[0].milk_ml)
     drawn = render_week_chart(data, tmp_path / "oz.png", "en", milk_unit="oz")
     assert panels(drawn)["milk"] == ["formula", "breast_milk"]
+
+
+def test_a_sleep_in_the_rhythm_chart_is_as_wide_as_its_hours(tmp_path) -> None:
+    from bot.push.chart_rhythm import NIGHT
+    from domain.summary.rhythm import Rhythm, SleepSpan
+
+    day = DATES[-1]
+    short, long = SleepSpan(day, 1.0, 4.0, nap=False), SleepSpan(DATES[0], 12.0, 21.0, nap=False)
+    path = chart.render_rhythm_chart(Rhythm(tuple(DATES), sleeps=(short, long)), tmp_path / "r.png", "en")
+    image = Image.open(path).convert("RGB")
+    rows = image.crop((0, 0, image.width, round(image.height * 0.83)))      # above the legend's boxes
+    widths = sorted(_bar_heights(rows.transpose(Image.Transpose.TRANSPOSE), NIGHT))
+    assert len(widths) == 2 and abs(widths[1] / widths[0] - 3.0) < 0.05, widths
