@@ -48,7 +48,7 @@ def draw_rhythm(canvas: Canvas, rhythm: Rhythm, name: str, lang: str) -> dict[st
     first, last = rhythm.days[0], rhythm.days[-1]
     title = words["rhythm_title"].format(name=name_prefix([name], lang), first=f"{first.month}/{first.day}",
                                          last=f"{last.month}/{last.day}")
-    canvas.text((0.015 * width, 0.015 * height), title, 11, anchor="la")
+    canvas.text((0.015 * width, 0.015 * height), title, 11, anchor="lt")
     return {"rhythm": drawn}
 
 
@@ -112,7 +112,7 @@ def _legend(canvas: Canvas, grid: Grid, words: dict[str, str], drawn: list[str])
     handles = {"sleep_night": patch(NIGHT), "sleep_nap": patch(NAP), "feed": feed, "diaper": diaper}
     top = grid.bottom + 0.13 * (grid.bottom - grid.top)
     legend_row(canvas, [(words[k], handles[k]) for k in drawn], (grid.left + grid.right) / 2,
-               top + 0.4 * px(8) + px(8) / 2 + 2, 8, align="centre")
+               top + 0.4 * px(8) + px(8) / 2 + 5, 8, align="centre")
 
 
 def _day_label(day, rhythm: Rhythm, words: dict[str, str]) -> str:

@@ -72,7 +72,7 @@ def draw_week(canvas: Canvas, data, labels: dict[str, str], names: Sequence[str]
     first, last = data.days[0], data.days[-1]
     title = words["week_title"].format(name=name_prefix(list(_title_names(data, names)), lang),
                                        first=_date(first, words), last=_date(last, words))
-    canvas.text((0.015 * canvas.size[0], 0.015 * canvas.size[1]), title, 11, anchor="la")
+    canvas.text((0.015 * canvas.size[0], 0.015 * canvas.size[1]), title, 11, anchor="lt")
     return drawn
 
 
@@ -174,7 +174,7 @@ def _x_labels(canvas: Canvas, axes: Axes, data, words: dict[str, str]) -> None:
 def _panel_legend(canvas: Canvas, axes: Axes, entries: list[tuple[str, str]]) -> None:
     """Coloured boxes and names in a row whose bottom right is at the panel's top right corner."""
     size = px(7.5)
-    centre_y = axes.top + 0.02 * (axes.bottom - axes.top) - 0.4 * size - size / 2
+    centre_y = axes.top + 0.02 * (axes.bottom - axes.top) - 0.4 * size - size / 2 - 2.5
     legend_row(canvas, [(label, _patch(colour)) for label, colour in entries], axes.right - 0.4 * size, centre_y,
                7.5, handle=1.2, spacing=1.0)
 
@@ -183,7 +183,7 @@ def _twin_legend(canvas: Canvas, names: Sequence[str]) -> None:
     size = px(8)
     width, height = canvas.size
     entries = [(n, _patch(TWIN_PATCH, TWIN_HATCHES[i % len(TWIN_HATCHES)], TWIN_EDGE)) for i, n in enumerate(names)]
-    legend_row(canvas, entries, RIGHT * width - 0.4 * size, 0.005 * height + 0.4 * size + size / 2 + 1, 8)
+    legend_row(canvas, entries, RIGHT * width - 0.9 * size, 0.005 * height + 0.8 * size + size / 2 + 1, 8)
 
 
 def _patch(face: str, hatch: str = "", edge: str | None = None) -> Handle:

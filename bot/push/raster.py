@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
+from itertools import groupby
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -60,6 +61,14 @@ class Fonts:
     def for_text(self, words: str, points: float):
         latin = self.latin if self.latin is not None and all(ord(c) < CJK_START for c in words) else None
         return font(latin or self.cjk or self.latin, round(px(points), 1))
+
+    def runs(self, words: str, points: float) -> tuple[tuple[str, object], ...]:
+        """The text cut where the font changes (奶量 | (ml)), as matplotlib's font fallback draws it."""
+        if self.latin is None or self.cjk is None:
+            return ((words, self.for_text(words, points)),)
+        size = round(px(points), 1)
+        return tuple(("".join(chars), font(self.latin if latin else self.cjk, size))
+                     for latin, chars in groupby(words, key=lambda c: ord(c) < CJK_START))
 
 
 def blend(colour: str | tuple[int, int, int], alpha: float = 1.0) -> tuple[int, int, int]:
@@ -152,18 +161,36 @@ class Canvas:
 
     def text(self, xy: tuple[float, float], words: str, points: float, colour: str = "#000000",
              anchor: str = "la", spacing: float = 1.2) -> None:
-        """Text at `xy` with a Pillow anchor (la, ma, rm, md …); lines under one another."""
+        """Text at `xy` with a Pillow anchor (la, ma, rm, md …, or lt: the ink's top at y, as matplotlib's
+        va=top); lines under one another."""
         x, y = xy
         for line in words.split("\n"):
-            self.draw.text((x, y), line, fill=blend(colour), font=self.fonts.for_text(line, points), anchor=anchor)
+            runs = self.fonts.runs(line, points)
+            if len(runs) == 1 and anchor[1] != "t":
+                self.draw.text((x, y), line, fill=blend(colour), font=runs[0][1], anchor=anchor)
+            else:
+                self._runs((x, y), runs, colour, anchor)
             y += px(points) * spacing
 
+    def _runs(self, xy: tuple[float, float], runs, colour: str, anchor: str) -> None:
+        """Runs in two fonts on one baseline, placed as a whole by `anchor`."""
+        width = sum(face.getlength(words) for words, face in runs)
+        ascent, descent = (max(m) for m in zip(*(face.getmetrics() for _, face in runs), strict=True))
+        x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+        if anchor[1] == "t":
+            y = xy[1] - min(face.getbbox(words, anchor="ls")[1] for words, face in runs)
+        else:
+            y = xy[1] + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
+        for words, face in runs:
+            self.draw.text((x, y), words, fill=blend(colour), font=face, anchor="ls")
+            x += face.getlength(words)
+
     def width_of(self, words: str, points: float) -> float:
-        return self.fonts.for_text(words, points).getlength(words)
+        return sum(face.getlength(part) for part, face in self.fonts.runs(words, points))
 
     def vertical_text(self, xy: tuple[float, float], words: str, points: float, colour: str = "#000000") -> None:
         """Text turned a quarter left (a y label), its right edge at x, centred on y."""
-        mask = _turned_text(self.fonts.for_text(words, points), words)
+        mask = _turned_text(self.fonts.runs(words, points))
         x, y = round(xy[0]) - mask.width, round(xy[1] - mask.height / 2)
         self.image.paste(blend(colour), (x, y, x + mask.width, y + mask.height), mask)
 
@@ -194,11 +221,14 @@ class Canvas:
 
 
 @lru_cache(maxsize=32)
-def _turned_text(face, words: str) -> Image.Image:
-    left, top, right, bottom = face.getbbox(words, anchor="ls")
-    ascent, descent = face.getmetrics()
-    mask = Image.new("L", (math.ceil(right - min(left, 0)) + 1, ascent + descent))
-    ImageDraw.Draw(mask).text((-min(left, 0), ascent), words, fill=255, font=face, anchor="ls")
+def _turned_text(runs: tuple[tuple[str, object], ...]) -> Image.Image:
+    ascent, descent = (max(m) for m in zip(*(face.getmetrics() for _, face in runs), strict=True))
+    width = sum(face.getlength(words) for words, face in runs)
+    mask = Image.new("L", (math.ceil(width) + 2, ascent + descent))
+    draw, x = ImageDraw.Draw(mask), 1.0
+    for words, face in runs:
+        draw.text((x, ascent), words, fill=255, font=face, anchor="ls")
+        x += face.getlength(words)
     return mask.transpose(Image.Transpose.ROTATE_90)
 
 

@@ -233,3 +233,20 @@ def test_a_sleep_in_the_rhythm_chart_is_as_wide_as_its_hours(tmp_path) -> None:
     rows = image.crop((0, 0, image.width, round(image.height * 0.83)))      # above the legend's boxes
     widths = sorted(_bar_heights(rows.transpose(Image.Transpose.TRANSPOSE), NIGHT))
     assert len(widths) == 2 and abs(widths[1] / widths[0] - 3.0) < 0.05, widths
+
+
+def test_a_mixed_label_is_written_in_two_fonts_as_matplotlibs_fallback_did() -> None:
+    fonts = raster.Fonts(cjk=chart._cjk_font_path(), latin=raster.latin_font_path())
+    if fonts.cjk is None:
+        pytest.skip("no Chinese font here")
+    runs = fonts.runs("奶量 (ml)", 10)
+    assert [words for words, _ in runs] == ["奶量", " (ml)"]
+    assert runs[0][1] is not runs[1][1]
+
+
+def test_y_ticks_are_the_round_numbers_matplotlib_would_choose() -> None:
+    assert raster.nice_ticks(991.2, 4, integer=True) == [0, 250, 500, 750]
+    assert raster.nice_ticks(15.34, 4) == [0, 4, 8, 12]
+    assert raster.nice_ticks(9.44, 4, integer=True) == [0, 3, 6, 9]
+    assert raster.nice_ticks(2.36, 4, integer=True) == [0, 1, 2]
+    assert raster.nice_ticks(0.0, 4, integer=True) == [0, 1]
