@@ -13,9 +13,10 @@ from functools import lru_cache
 from importlib.util import find_spec
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
-from PIL.PngImagePlugin import PngInfo
+if TYPE_CHECKING:       # Pillow is imported when a picture is drawn: the chat process never needs it
+    from PIL import Image, ImageFont
 
 DPI = 100
 WHITE = (255, 255, 255)
@@ -41,6 +42,8 @@ def latin_font_path() -> Path | None:
 @lru_cache(maxsize=64)
 def font(path: Path | None, size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """A font file at `size` pixels, loaded once (Pillow's own font when there is no file)."""
+    from PIL import ImageFont
+
     if path is None:
         return ImageFont.load_default(size)
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
@@ -48,6 +51,8 @@ def font(path: Path | None, size: float) -> ImageFont.FreeTypeFont | ImageFont.I
 
 def font_family(path: Path) -> str:
     """The family name a font file declares (e.g. Noto Sans SC)."""
+    from PIL import ImageFont
+
     return ImageFont.truetype(str(path), 10).getname()[0] or path.stem
 
 
@@ -106,6 +111,8 @@ def tick_text(value: float) -> str:
 @lru_cache(maxsize=8)
 def _hatch_mask(pattern: str, size: tuple[int, int]) -> Image.Image:
     """A picture-wide mask of a hatch: /// diagonal lines, ... dots, xx crossed lines (drawn once a size)."""
+    from PIL import Image
+
     tile = _hatch_tile(pattern)
     strip = Image.new("L", (size[0] + tile.width, tile.height))
     for x in range(0, strip.width, tile.width):
@@ -118,6 +125,8 @@ def _hatch_mask(pattern: str, size: tuple[int, int]) -> Image.Image:
 
 def _hatch_tile(pattern: str, scale: int = 4) -> Image.Image:
     """One period of a hatch, drawn 4× larger and scaled down (smooth lines that tile without seams)."""
+    from PIL import Image, ImageDraw
+
     side = {".": 7, "x": 12}.get(pattern[:1], 10)
     big = side * scale
     tile = Image.new("L", (big, big))
@@ -135,6 +144,8 @@ class Canvas:
     """One picture: a white RGB image and the fonts to write on it."""
 
     def __init__(self, width: int, height: int, fonts: Fonts) -> None:
+        from PIL import Image, ImageDraw
+
         self.image = Image.new("RGB", (width, height), WHITE)
         self.draw = ImageDraw.Draw(self.image)
         self.fonts = fonts
@@ -212,6 +223,8 @@ class Canvas:
             at = stop + gap
 
     def save(self, path: Path, chunks: dict[str, str]) -> Path:
+        from PIL.PngImagePlugin import PngInfo
+
         info = PngInfo()
         for key, value in chunks.items():
             info.add_text(key, value)
@@ -222,6 +235,8 @@ class Canvas:
 
 @lru_cache(maxsize=32)
 def _turned_text(runs: tuple[tuple[str, object], ...]) -> Image.Image:
+    from PIL import Image, ImageDraw
+
     ascent, descent = (max(m) for m in zip(*(face.getmetrics() for _, face in runs), strict=True))
     width = sum(face.getlength(words) for words, face in runs)
     mask = Image.new("L", (math.ceil(width) + 2, ascent + descent))
@@ -236,6 +251,8 @@ def _turned_text(runs: tuple[tuple[str, object], ...]) -> Image.Image:
 def marker(shape: str, size: float, ring: float = 0.0, scale: int = 4) -> Image.Image:
     """A smooth marker mask `size` pixels across: o a disc (a ring `ring` pixels wide if given), v a
     triangle pointing down; drawn 4× larger and scaled down."""
+    from PIL import Image, ImageDraw
+
     side = math.ceil(size) + 2
     big = Image.new("L", (side * scale, side * scale))
     draw = ImageDraw.Draw(big)
