@@ -59,7 +59,7 @@ def _hours(canvas: Canvas, grid: Grid, words: dict[str, str]) -> None:
         x = round(grid.x(hour))
         canvas.line([(x, round(grid.top)), (x, bottom)], GRID)
         canvas.line([(x, bottom), (x, bottom + round(px(3.5)))])
-        canvas.text((x, bottom + px(7)), str(hour), 8, anchor="ma")
+        canvas.text((x, bottom + px(7)), str(hour), 8, anchor="mt")
     canvas.line([(round(grid.left), bottom), (round(grid.right), bottom)])
     canvas.text((grid.right, bottom + px(7) + px(8) * 1.3), words["hour"], 8, anchor="ra")
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
-from bot.push.raster import Canvas, Handle, legend_row, nice_ticks, px, tick_text
+from bot.push.raster import Canvas, Handle, legend_row, nice_ticks, px, tick_texts
 
 MILK_COLOURS = {"formula": "#4c9be8", "breast_milk": "#e8a04c", "fortified_breast_milk": "#8e6bd8"}
 SLEEP_COLOURS = {"night": "#34518f", "nap": "#8db2e6"}
@@ -148,11 +148,11 @@ def _y_axis(canvas: Canvas, axes: Axes, panel: Panel, ticks: list[float]) -> Non
     canvas.line([(left, round(axes.top)), (left, bottom)])
     canvas.line([(left, bottom), (round(axes.right), bottom)])
     widest = 0.0
-    for tick in ticks:
+    for tick, words in zip(ticks, tick_texts(ticks), strict=True):
         y = round(axes.y(tick))
         canvas.line([(left - round(TICK), y), (left, y)])
-        canvas.text((left - TICK - PAD, y), tick_text(tick), 10, anchor="rm")
-        widest = max(widest, canvas.width_of(tick_text(tick), 10))
+        canvas.text((left - TICK - PAD, y), words, 10, anchor="rm")
+        widest = max(widest, canvas.width_of(words, 10))
     canvas.vertical_text((left - TICK - PAD - widest - LABEL_PAD, (axes.top + axes.bottom) / 2), panel.label, 10)
 
 
@@ -168,7 +168,7 @@ def _x_labels(canvas: Canvas, axes: Axes, data, words: dict[str, str]) -> None:
     for day, when in enumerate(data.days):
         today = data.so_far and day == len(data.days) - 1
         label = f"{words['today']}\n{words['so_far']}" if today else _date(when, words)
-        canvas.text((axes.x(day), y), label, 8, TODAY_COLOUR if today else "#000000", anchor="ma")
+        canvas.text((axes.x(day), y), label, 8, TODAY_COLOUR if today else "#000000", anchor="mt")
 
 
 def _panel_legend(canvas: Canvas, axes: Axes, entries: list[tuple[str, str]]) -> None:

@@ -1,6 +1,5 @@
-"""PNG charts: the last days' milk, sleep and diapers and the week's rhythm (作息图) drawn with Pillow
-(bot/push/raster.py, a few ms a picture); the growth curve over WHO bands with matplotlib (Agg, drawn on
-demand only).
+"""PNG charts drawn with Pillow (bot/push/raster.py, a few ms a picture): the last days' milk, sleep and
+diapers; the week's rhythm (作息图); the growth curve over WHO bands.
 
 The data each chart plots is a plain value (`WeekChartData`, `Rhythm`, `GrowthChartData`), so tests
 can check what was drawn without reading pixels: the PNG's text chunks name the days, the babies, the
@@ -15,7 +14,6 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from bot.push.chart_frame import draw_and_save
 from bot.push.chart_growth import draw_growth
 from bot.push.chart_rhythm import draw_rhythm
 from bot.push.chart_week import PANEL_KEYS, draw_week
@@ -31,7 +29,7 @@ DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for test
 SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend or panel titles
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
-WEEK_SIZE, RHYTHM_SIZE = (7.0, 6.8), (7.0, 4.2)
+WEEK_SIZE, RHYTHM_SIZE, GROWTH_PANEL = (7.0, 6.8), (7.0, 4.2), (7.0, 3.4)   # inches at DPI
 PANEL_HEIGHT = 2.2          # inches per panel when a week chart shows fewer than three
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
@@ -168,17 +166,6 @@ def _shown_names(names: Sequence[str], lang: str) -> list[str]:
             f"{_labels(lang)['baby']} {i}" for i, name in enumerate(names, start=1)]
 
 
-def _fonts(lang: str):
-    """A matplotlib context using the Chinese font (for Chinese labels or names) when there is one."""
-    import matplotlib
-    from matplotlib import font_manager
-
-    font, path = _cjk_font(), _cjk_font_path()
-    if font and path is not None and font not in {f.name for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(path))
-    return matplotlib.rc_context({"font.family": ["DejaVu Sans", font]} if font else {})
-
-
 def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
                       panels: Sequence[str] = PANEL_KEYS, milk_unit: str = "ml") -> Path:
     """Panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty — all three, or
@@ -226,17 +213,19 @@ def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path:
     panels = [data] if isinstance(data, GrowthChartData) else list(data)
     lang = label_language(language)
     names = _shown_names([p.name for p in panels], lang)
+    canvas = Canvas(round(GROWTH_PANEL[0] * DPI), round(GROWTH_PANEL[1] * len(panels) * DPI), _text_fonts())
+    with DRAWING:
+        drawn = {name or panel.measure: draw_growth(canvas, box, panel, _labels(lang), name, lang)
+                 for box, panel, name in zip(_growth_boxes(canvas.size, len(panels)), panels, names, strict=True)}
+    return canvas.save(path, _chunks((), names, lang, drawn))
 
-    def draw(figure) -> dict[str, str]:
-        axes = figure.subplots(len(panels), 1, squeeze=False)[:, 0]
-        height = 3.4 * len(panels)
-        figure.subplots_adjust(left=0.1, right=0.93, top=1 - 0.35 / height, bottom=0.5 / height, hspace=0.45)
-        drawn = {name or panel.measure: draw_growth(ax, panel, _labels(lang), name, lang)
-                 for ax, panel, name in zip(axes, panels, names, strict=True)}
-        return _chunks((), names, lang, drawn)
 
-    with _fonts(lang):
-        return draw_and_save((7.0, 3.4 * len(panels)), path, draw)
+def _growth_boxes(size: tuple[int, int], count: int) -> list[tuple[float, float, float, float]]:
+    """Each growth panel's (left, top, right, bottom) in pixels: 0.35 in kept above, 0.5 in below."""
+    width, height = size
+    top, bottom = 0.35 * DPI, height - 0.5 * DPI
+    panel = (bottom - top) / (count + 0.45 * (count - 1))
+    return [(0.1 * width, top + i * panel * 1.45, 0.93 * width, top + i * panel * 1.45 + panel) for i in range(count)]
 
 
 def _chunks(days: Sequence[date], names: Sequence[str], lang: str, drawn: dict[str, list[str]]) -> dict[str, str]:

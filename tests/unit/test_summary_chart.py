@@ -250,3 +250,20 @@ def test_y_ticks_are_the_round_numbers_matplotlib_would_choose() -> None:
     assert raster.nice_ticks(9.44, 4, integer=True) == [0, 3, 6, 9]
     assert raster.nice_ticks(2.36, 4, integer=True) == [0, 1, 2]
     assert raster.nice_ticks(0.0, 4, integer=True) == [0, 1]
+
+
+def test_the_growth_chart_paints_the_bands_only_when_it_has_the_who_lines(tmp_path) -> None:
+    from bot.push.chart_growth import INNER, OUTER, POINTS
+
+    def colours(path: Path) -> set[tuple[int, int, int]]:
+        return {rgb for _, rgb in Image.open(path).convert("RGB").getcolors(1 << 20)}
+
+    def rgb(colour: str) -> tuple[int, int, int]:
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    points = ((30, 4.2), (60, 5.1))
+    banded = colours(render_growth_chart(GrowthChartData("weight_kg", points, percentile_lines(
+        "weight_kg", "female", 90), "Ada"), tmp_path / "banded.png", "en"))
+    bare = colours(render_growth_chart(GrowthChartData("weight_kg", points, {}, "Ada"), tmp_path / "bare.png", "en"))
+    assert {rgb(OUTER), rgb(INNER), rgb(POINTS)} <= banded
+    assert rgb(POINTS) in bare and not {rgb(OUTER), rgb(INNER)} & bare
