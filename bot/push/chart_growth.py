@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
-from bot.push.raster import Canvas, Handle, marker, px, tick_texts, ticks
+from bot.push.chart_ticks import AUTO_STEPS, tick_texts, ticks
+from bot.push.raster import Canvas, Handle, marker, px
 
 POINTS, MEDIAN, OUTER, INNER = "#d8436b", "#6f8fc4", "#e4ecf8", "#c9d9f1"
 GRID, NOTE = "#eceef2", "#6b7280"
-AUTO_STEPS = (1, 2, 2.5, 5, 10)            # matplotlib's AutoLocator
 TICK = px(3.5)
 
 

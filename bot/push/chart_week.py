@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
-from bot.push.raster import Canvas, Handle, legend_row, nice_ticks, px, tick_texts
+from bot.push.chart_ticks import nice_ticks, tick_texts
+from bot.push.raster import Canvas, Handle, legend_row, px
 
 MILK_COLOURS = {"formula": "#4c9be8", "breast_milk": "#e8a04c", "fortified_breast_milk": "#8e6bd8"}
 SLEEP_COLOURS = {"night": "#34518f", "nap": "#8db2e6"}

@@ -1,6 +1,7 @@
-"""A small Pillow raster layer for the charts: fonts loaded once per size, text with anchors (rotated for y
-labels), rectangles with an alpha over white and twins' hatches, nice y ticks, and PNGs saved with text
-chunks. Sizes are in points at 100 dpi, as matplotlib's were, so the pictures keep their proportions.
+"""A small Pillow raster layer for the charts: fonts loaded once per size, text with anchors (rotated for
+y labels), rectangles with an alpha over white and twins' hatches, smooth curves, legends, and PNGs saved
+with text chunks (the ticks: bot/push/chart_ticks.py). Sizes are in points at 100 dpi, as matplotlib's
+were, so the pictures keep their proportions.
 
 Pillow draws a week chart in ~9 ms; matplotlib needed ~110 ms to build and draw its axes and text."""
 from __future__ import annotations
@@ -21,7 +22,6 @@ if TYPE_CHECKING:       # Pillow is imported when a picture is drawn: the chat p
 DPI = 100
 WHITE = (255, 255, 255)
 PNG_COMPRESS_LEVEL = 3          # zlib level: 6 (matplotlib's) costs ~2 ms more a picture for 17% fewer bytes
-_TICK_STEPS = (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)     # matplotlib's MaxNLocator steps
 CJK_START = 0x2E80              # below this, DejaVu Sans has the glyphs (Latin, ·, –)
 SMOOTH = 3                      # how much larger curves and bands are drawn before being scaled down
 DRAWING = threading.Lock()      # the cached fonts are shared: one picture draws at a time (pictures run in threads)
@@ -31,6 +31,7 @@ def px(points: float) -> float:
     return points * DPI / 72
 
 
+@lru_cache(maxsize=1)
 def latin_font_path() -> Path | None:
     """matplotlib's DejaVu Sans (found without importing matplotlib), the look of the Latin labels."""
     spec = find_spec("matplotlib")
@@ -87,33 +88,6 @@ def blend(colour: str | tuple[int, int, int], alpha: float = 1.0) -> tuple[int, 
 def _rgb(colour: str) -> tuple[int, int, int]:
     value = colour.lstrip("#")
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
-
-
-def nice_ticks(top: float, nbins: int = 4, integer: bool = False) -> list[float]:
-    """Ticks from 0 to at most `top`, as matplotlib's MaxNLocator(nbins, integer) puts them."""
-    return ticks(0.0, top if top > 0 else 1.0, nbins, integer)
-
-
-def ticks(low: float, high: float, nbins: int, integer: bool = False,
-          steps: Sequence[float] = _TICK_STEPS) -> list[float]:
-    """Ticks within [low, high] as matplotlib's MaxNLocator(nbins, integer, steps) chooses them: the
-    smallest "nice" step that makes at most `nbins` intervals."""
-    raw = (high - low) / nbins
-    scale = 10 ** math.floor(math.log10(raw))
-    ladder = [s * scale for s in (*(t / 10 for t in steps[:-1]), *steps, 10 * steps[1])]
-    if integer:
-        ladder = [s for s in ladder if s < 1 or abs(s - round(s)) < 0.001]
-    step = next((s for s in ladder if s >= raw), ladder[-1])
-    if integer and math.floor(high) - math.ceil(low) >= 1:
-        step = max(1.0, step)
-    first = math.ceil(low / step - 1e-9)
-    return [round(i * step, 10) for i in range(first, math.floor(high / step + 1e-9) + 1)]
-
-
-def tick_texts(values: Sequence[float]) -> list[str]:
-    """Ticks as matplotlib writes them: as many decimals as the finest needs (0.00, 0.25 … ; 250, 500)."""
-    decimals = max((len(f"{v:.6f}".rstrip("0").split(".")[1]) for v in values), default=0)
-    return [f"{v:.{decimals}f}" for v in values]
 
 
 @lru_cache(maxsize=8)

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from PIL import Image, ImageDraw
 
+from bot.push import chart_ticks, raster
 from bot.push import charts as chart
-from bot.push import raster
 from bot.push.chart_labels import chart_words
 from bot.push.chart_week import MILK_COLOURS
 from bot.push.charts import (
@@ -245,11 +245,11 @@ def test_a_mixed_label_is_written_in_two_fonts_as_matplotlibs_fallback_did() -> 
 
 
 def test_y_ticks_are_the_round_numbers_matplotlib_would_choose() -> None:
-    assert raster.nice_ticks(991.2, 4, integer=True) == [0, 250, 500, 750]
-    assert raster.nice_ticks(15.34, 4) == [0, 4, 8, 12]
-    assert raster.nice_ticks(9.44, 4, integer=True) == [0, 3, 6, 9]
-    assert raster.nice_ticks(2.36, 4, integer=True) == [0, 1, 2]
-    assert raster.nice_ticks(0.0, 4, integer=True) == [0, 1]
+    assert chart_ticks.nice_ticks(991.2, 4, integer=True) == [0, 250, 500, 750]
+    assert chart_ticks.nice_ticks(15.34, 4) == [0, 4, 8, 12]
+    assert chart_ticks.nice_ticks(9.44, 4, integer=True) == [0, 3, 6, 9]
+    assert chart_ticks.nice_ticks(2.36, 4, integer=True) == [0, 1, 2]
+    assert chart_ticks.nice_ticks(0.0, 4, integer=True) == [0, 1]
 
 
 def test_the_growth_chart_paints_the_bands_only_when_it_has_the_who_lines(tmp_path) -> None:
