@@ -131,7 +131,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
     scheduler = None
-    charts = ChartPool()          # pictures in a worker process: a turn never waits behind matplotlib
+    charts = ChartPool()          # pictures in a worker process: a turn never waits behind a drawing
     fawn.chat.replies.summaries.draw = charts
     try:
         await _add_messengers(config, fawn, messengers)

@@ -1,10 +1,10 @@
-"""Charts off the chat path: drawn in worker processes, so a turn never waits behind matplotlib (which
-holds the interpreter lock while it draws — a thread would not help). `fawn run` makes one; the
+"""Charts off the chat path: drawn in worker processes, so a turn never waits behind a picture (a picture
+is ~10 ms of mostly Python that holds the interpreter lock — a thread would not help). `fawn run` makes one; the
 summaries and the chat's own summary answers send their pictures through it. Without one (tests, the
 terminal chat) a picture is drawn in a thread, as before.
 
 Workers are started on first use with the spawn method (no inherited event loop or sockets) and keep
-their fonts and figures between pictures."""
+their fonts between pictures."""
 from __future__ import annotations
 
 import asyncio

@@ -1,18 +1,22 @@
 """Drawing the week chart: milk split by kind, sleep as night + naps, diapers as wet + dirty — stacked
 bars, a bar group per baby, today's bars lighter and labelled "so far" while the day is not over.
-Matplotlib only; the words come in as arguments."""
+Pillow (bot/push/raster.py) with matplotlib's proportions; the words come in as arguments."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
+from bot.push.chart_ticks import nice_ticks, tick_texts
+from bot.push.raster import Canvas, Handle, legend_row, px
 
 MILK_COLOURS = {"formula": "#4c9be8", "breast_milk": "#e8a04c", "fortified_breast_milk": "#8e6bd8"}
 SLEEP_COLOURS = {"night": "#34518f", "nap": "#8db2e6"}
 DIAPER_COLOURS = {"wet": "#e3c13b", "solid": "#8a5a2c"}
 TWIN_HATCHES = ("", "///", "...", "xx")
 TODAY_ALPHA = 0.45
+TODAY_COLOUR, TOTAL_COLOUR = "#b45309", "#374151"
+TWIN_PATCH, TWIN_EDGE = "#d1d5db", "#6b7280"
 
 
 @dataclass(frozen=True)
@@ -23,11 +27,32 @@ class Panel:
     integer: bool = False
 
 
+@dataclass(frozen=True)
+class Axes:
+    """A panel's box in pixels and its data ranges: bars at x = 0, 1, … (days), values from 0 up."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    x_range: tuple[float, float]
+    y_top: float
+
+    def x(self, value: float) -> float:
+        low, high = self.x_range
+        return self.left + (value - low) / (high - low) * (self.right - self.left)
+
+    def y(self, value: float) -> float:
+        return self.bottom - value / self.y_top * (self.bottom - self.top)
+
+
 PANEL_KEYS = ("milk", "sleep", "diapers")
 TITLE_IN, AXIS_IN = 0.68, 0.61          # inches kept above the panels (title, legends) and below (dates)
+LEFT, RIGHT, HSPACE, Y_MARGIN = 0.1, 0.985, 0.32, 0.18
+TICK, PAD, LABEL_PAD = px(3.5), px(3.5), px(4)      # tick length, tick label pad, y label pad (pixels)
 
 
-def draw_week(figure, data, labels: dict[str, str], names: Sequence[str], lang: str,
+def draw_week(canvas: Canvas, data, labels: dict[str, str], names: Sequence[str], lang: str,
               only: Sequence[str] = PANEL_KEYS) -> dict[str, list[str]]:
     """Panels of stacked bars (all three, or those in `only`: 这周睡眠图 is the sleep panel alone); returns the
     series drawn in each panel (for the PNG's text chunk)."""
@@ -35,78 +60,137 @@ def draw_week(figure, data, labels: dict[str, str], names: Sequence[str], lang: 
     panels = tuple(p for p in (Panel("milk", labels["milk"], MILK_COLOURS, True),
                                Panel("sleep", labels["sleep"], SLEEP_COLOURS),
                                Panel("diapers", labels["diapers"], DIAPER_COLOURS, True)) if p.key in only)
-    axes = figure.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
-    height = figure.get_figheight()
-    figure.subplots_adjust(left=0.1, right=0.985, top=1 - TITLE_IN / height, bottom=AXIS_IN / height, hspace=0.32)
     drawn: dict[str, list[str]] = {}
-    for ax, panel in zip(axes, panels, strict=True):
-        drawn[panel.key] = _draw_panel(ax, panel, data, words)
-        ax.set_ylabel(panel.label)
-        ax.margins(y=0.18)
-        ax.spines[["top", "right"]].set_visible(False)
-        from matplotlib.ticker import MaxNLocator
-        ax.yaxis.set_major_locator(MaxNLocator(nbins=4, integer=panel.integer))
-    _x_axis(axes[-1], data, words)
+    axes = None
+    for box, panel in zip(_panel_boxes(canvas.size, len(panels)), panels, strict=True):
+        axes = Axes(*box, _x_range(len(data.days), len(data.series)), _top(data, panel.key))
+        drawn[panel.key] = _draw_panel(canvas, axes, panel, data, words)
+        _y_axis(canvas, axes, panel, nice_ticks(axes.y_top, 4, panel.integer))
+        _x_ticks(canvas, axes, len(data.days))
+    _x_labels(canvas, axes, data, words)
     if len(data.series) > 1:
-        _twin_legend(figure, names)
+        _twin_legend(canvas, names)
     first, last = data.days[0], data.days[-1]
-    figure.suptitle(words["week_title"].format(name=name_prefix(list(_title_names(data, names)), lang),
-                                               first=_date(first, words), last=_date(last, words)),
-                    fontsize=11, x=0.015, y=0.985, ha="left", va="top")
+    title = words["week_title"].format(name=name_prefix(list(_title_names(data, names)), lang),
+                                       first=_date(first, words), last=_date(last, words))
+    canvas.text((0.015 * canvas.size[0], 0.015 * canvas.size[1]), title, 11, anchor="lt")
     return drawn
 
 
-def _draw_panel(ax, panel: Panel, data, words: dict[str, str]) -> list[str]:
+def _panel_boxes(size: tuple[int, int], count: int) -> list[tuple[float, float, float, float]]:
+    """Each panel's (left, top, right, bottom) in pixels, as matplotlib's subplots_adjust placed them."""
+    width, height = size
+    top, bottom = TITLE_IN * 100, height - AXIS_IN * 100
+    panel = (bottom - top) / (count + HSPACE * (count - 1))
+    return [(LEFT * width, top + i * panel * (1 + HSPACE), RIGHT * width, top + i * panel * (1 + HSPACE) + panel)
+            for i in range(count)]
+
+
+def _x_range(days: int, count: int) -> tuple[float, float]:
+    """From the first bar's left edge to the last one's right edge, 5% more each side."""
+    width = 0.72 / count
+    low = -(count - 1) / 2 * width - width * 0.45
+    high = days - 1 + (count - 1) / 2 * width + width * 0.45
+    return low - 0.05 * (high - low), high + 0.05 * (high - low)
+
+
+def _top(data, panel: str) -> float:
+    """The panel's y range: the tallest stack and 18% more (room for its total)."""
+    tallest = max((sum(values) for series in data.series
+                   for values in zip(*series.stacks(panel).values(), strict=True)), default=0)
+    return tallest * (1 + Y_MARGIN) if tallest > 0 else 1.0
+
+
+def _draw_panel(canvas: Canvas, axes: Axes, panel: Panel, data, words: dict[str, str]) -> list[str]:
     count, drawn = len(data.series), []
     width = 0.72 / count
-    days = range(len(data.days))
+    days = len(data.days)
     for index, series in enumerate(data.series):
-        positions = [i + (index - (count - 1) / 2) * width for i in days]
-        stacks = series.stacks(panel.key)
-        bottom = [0.0] * len(data.days)
-        for name, values in stacks.items():
+        positions = [i + (index - (count - 1) / 2) * width for i in range(days)]
+        bottom = [0.0] * days
+        for name, values in series.stacks(panel.key).items():
             if not any(values):
                 continue
-            alphas = [TODAY_ALPHA if data.so_far and i == len(values) - 1 else 1.0 for i in days]
-            bars = ax.bar(positions, values, width * 0.9, bottom=bottom, color=panel.colours[name],
-                          hatch=TWIN_HATCHES[index % len(TWIN_HATCHES)], edgecolor="white", linewidth=0.5,
-                          label=words[name] if index == 0 else None)
-            for bar, alpha in zip(bars, alphas, strict=True):
-                bar.set_alpha(alpha)
+            for day, (x, low, value) in enumerate(zip(positions, bottom, values, strict=True)):
+                alpha = TODAY_ALPHA if data.so_far and day == days - 1 else 1.0
+                _bar(canvas, axes, (x, low, value, width * 0.9), panel.colours[name], alpha,
+                     TWIN_HATCHES[index % len(TWIN_HATCHES)])
             bottom = [b + v for b, v in zip(bottom, values, strict=True)]
             if name not in drawn:
                 drawn.append(name)
-        _totals(ax, positions, bottom, count, panel.integer)
+        _totals(canvas, axes, positions, bottom, count, panel.integer)
     if drawn:      # above the panel, right: never over a bar
-        ax.legend(fontsize=7.5, loc="lower right", bbox_to_anchor=(1, 0.98), ncols=len(drawn), frameon=False,
-                  borderaxespad=0, handlelength=1.2, columnspacing=1)
+        _panel_legend(canvas, axes, [(words[name], panel.colours[name]) for name in drawn])
     return drawn
 
 
-def _totals(ax, positions: list[float], totals: list[float], count: int, integer: bool) -> None:
+def _bar(canvas: Canvas, axes: Axes, bar: tuple[float, float, float, float], colour: str, alpha: float,
+         hatch: str) -> None:
+    x, low, value, width = bar
+    if value <= 0:
+        return
+    box = (axes.x(x - width / 2), axes.y(low + value), axes.x(x + width / 2), axes.y(low))
+    canvas.rect(box, colour, alpha, hatch=hatch)
+    canvas.line([(round(box[0]), round(box[1])), (round(box[2]) - 1, round(box[1]))], "#ffffff")  # the edge
+
+
+def _totals(canvas: Canvas, axes: Axes, positions: list[float], totals: list[float], count: int,
+            integer: bool) -> None:
     for x, total in zip(positions, totals, strict=True):
         if total:
-            text = f"{total:.0f}" if integer else f"{total:.1f}".rstrip("0").rstrip(".")
-            ax.annotate(text, (x, total), xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
-                        fontsize=6.5 if count > 1 else 7.5, color="#374151")
+            words = f"{total:.0f}" if integer else f"{total:.1f}".rstrip("0").rstrip(".")
+            canvas.text((axes.x(x), axes.y(total) - px(2)), words, 6.5 if count > 1 else 7.5, TOTAL_COLOUR,
+                        anchor="md")
 
 
-def _x_axis(ax, data, words: dict[str, str]) -> None:
-    ticks = [_date(d, words) for d in data.days]
-    if data.so_far:
-        ticks[-1] = f"{words['today']}\n{words['so_far']}"
-    ax.set_xticks(list(range(len(data.days))), ticks, fontsize=8)
-    if data.so_far:
-        ax.get_xticklabels()[-1].set_color("#b45309")
+def _y_axis(canvas: Canvas, axes: Axes, panel: Panel, ticks: list[float]) -> None:
+    """The left and bottom spines, the y ticks and their values, the y label left of the widest value."""
+    left, bottom = round(axes.left), round(axes.bottom)
+    canvas.line([(left, round(axes.top)), (left, bottom)])
+    canvas.line([(left, bottom), (round(axes.right), bottom)])
+    widest = 0.0
+    for tick, words in zip(ticks, tick_texts(ticks), strict=True):
+        y = round(axes.y(tick))
+        canvas.line([(left - round(TICK), y), (left, y)])
+        canvas.text((left - TICK - PAD, y), words, 10, anchor="rm")
+        widest = max(widest, canvas.width_of(words, 10))
+    canvas.vertical_text((left - TICK - PAD - widest - LABEL_PAD, (axes.top + axes.bottom) / 2), panel.label, 10)
 
 
-def _twin_legend(figure, names: Sequence[str]) -> None:
-    from matplotlib.patches import Patch
+def _x_ticks(canvas: Canvas, axes: Axes, days: int) -> None:
+    bottom = round(axes.bottom)
+    for day in range(days):
+        x = round(axes.x(day))
+        canvas.line([(x, bottom), (x, bottom + round(TICK))])
 
-    handles = [Patch(facecolor="#d1d5db", edgecolor="#6b7280", hatch=TWIN_HATCHES[i % len(TWIN_HATCHES)], label=n)
-               for i, n in enumerate(names)]
-    figure.legend(handles=handles, loc="upper right", bbox_to_anchor=(0.985, 0.995), ncols=len(handles), fontsize=8,
-                  frameon=False)
+
+def _x_labels(canvas: Canvas, axes: Axes, data, words: dict[str, str]) -> None:
+    y = axes.bottom + TICK + PAD
+    for day, when in enumerate(data.days):
+        today = data.so_far and day == len(data.days) - 1
+        label = f"{words['today']}\n{words['so_far']}" if today else _date(when, words)
+        canvas.text((axes.x(day), y), label, 8, TODAY_COLOUR if today else "#000000", anchor="mt")
+
+
+def _panel_legend(canvas: Canvas, axes: Axes, entries: list[tuple[str, str]]) -> None:
+    """Coloured boxes and names in a row whose bottom right is at the panel's top right corner."""
+    size = px(7.5)
+    centre_y = axes.top + 0.02 * (axes.bottom - axes.top) - 0.4 * size - size / 2 - 2.5
+    legend_row(canvas, [(label, _patch(colour)) for label, colour in entries], axes.right - 0.4 * size, centre_y,
+               7.5, handle=1.2, spacing=1.0)
+
+
+def _twin_legend(canvas: Canvas, names: Sequence[str]) -> None:
+    size = px(8)
+    width, height = canvas.size
+    entries = [(n, _patch(TWIN_PATCH, TWIN_HATCHES[i % len(TWIN_HATCHES)], TWIN_EDGE)) for i, n in enumerate(names)]
+    legend_row(canvas, entries, RIGHT * width - 0.9 * size, 0.005 * height + 0.8 * size + size / 2 + 1, 8)
+
+
+def _patch(face: str, hatch: str = "", edge: str | None = None) -> Handle:
+    def draw(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
+        canvas.rect(box, face, hatch=hatch, hatch_colour=edge or face, outline=edge)
+    return draw
 
 
 def _title_names(data, names: Sequence[str]) -> list[str]:

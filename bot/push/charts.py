@@ -1,5 +1,5 @@
-"""PNG charts (matplotlib, Agg): the last days' milk, sleep and diapers; the week's rhythm (作息图);
-the growth curve over WHO bands.
+"""PNG charts drawn with Pillow (bot/push/raster.py, a few ms a picture): the last days' milk, sleep and
+diapers; the week's rhythm (作息图); the growth curve over WHO bands.
 
 The data each chart plots is a plain value (`WeekChartData`, `Rhythm`, `GrowthChartData`), so tests
 can check what was drawn without reading pixels: the PNG's text chunks name the days, the babies, the
@@ -14,10 +14,10 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from bot.push.chart_frame import draw_and_save
 from bot.push.chart_growth import draw_growth
 from bot.push.chart_rhythm import draw_rhythm
 from bot.push.chart_week import PANEL_KEYS, draw_week
+from bot.push.raster import DPI, DRAWING, Canvas, Fonts, font_family, latin_font_path
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
 from domain.summary.rhythm import Rhythm
@@ -29,7 +29,7 @@ DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for test
 SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend or panel titles
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
-WEEK_SIZE, RHYTHM_SIZE = (7.0, 6.8), (7.0, 4.2)
+WEEK_SIZE, RHYTHM_SIZE, GROWTH_PANEL = (7.0, 6.8), (7.0, 4.2), (7.0, 3.4)   # inches at DPI
 PANEL_HEIGHT = 2.2          # inches per panel when a week chart shows fewer than three
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
               "WenQuanYi Micro Hei", "SimHei", "Microsoft YaHei", "PingFang SC", "Heiti SC")
@@ -124,16 +124,27 @@ def bundled_cjk_font() -> Path | None:
 
 
 @lru_cache(maxsize=1)
-def _cjk_font() -> str | None:
-    """The name of a font that has Chinese glyphs: the bundled one, else a system one."""
-    from matplotlib import font_manager
-
+def _cjk_font_path() -> Path | None:
+    """A font file with Chinese glyphs: the bundled one, else a system one matplotlib's font list knows."""
     bundled = bundled_cjk_font()
     if bundled is not None:
-        font_manager.fontManager.addfont(str(bundled))
-        return font_manager.FontProperties(fname=str(bundled)).get_name()
-    names = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in _CJK_FONTS if name in names), None)
+        return bundled
+    from matplotlib import font_manager
+
+    files = {f.name: f.fname for f in font_manager.fontManager.ttflist}
+    return next((Path(files[name]) for name in _CJK_FONTS if name in files), None)
+
+
+@lru_cache(maxsize=1)
+def _cjk_font() -> str | None:
+    """The family name of that font; None when no Chinese glyphs can be drawn (then labels are English)."""
+    path = _cjk_font_path()
+    return font_family(path) if path is not None else None
+
+
+def _text_fonts() -> Fonts:
+    """The Pillow charts' fonts: the Chinese one only when `_cjk_font` says there is one."""
+    return Fonts(cjk=_cjk_font_path() if _cjk_font() else None, latin=latin_font_path())
 
 
 def label_language(language: str) -> str:
@@ -155,14 +166,6 @@ def _shown_names(names: Sequence[str], lang: str) -> list[str]:
             f"{_labels(lang)['baby']} {i}" for i, name in enumerate(names, start=1)]
 
 
-def _fonts(lang: str):
-    """A context using the Chinese font (for Chinese labels or names) when there is one."""
-    import matplotlib
-
-    font = _cjk_font()
-    return matplotlib.rc_context({"font.family": ["DejaVu Sans", font]} if font else {})
-
-
 def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
                       panels: Sequence[str] = PANEL_KEYS, milk_unit: str = "ml") -> Path:
     """Panels of stacked bars (milk by kind, sleep as night + naps, diapers as wet + dirty — all three, or
@@ -176,14 +179,12 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
     names = _shown_names([s.name for s in data.series], lang)
     title = _shown_names([data.title], lang)[0] if data.title else ""
     shown = tuple(p for p in PANEL_KEYS if p in panels) or PANEL_KEYS
-
-    def draw(figure) -> dict[str, str]:
-        titled = WeekChartData(data.days, data.series, data.so_far, title)
-        return _chunks(data.days, names, lang, draw_week(figure, titled, labels, names, lang, shown))
-
     size = WEEK_SIZE if len(shown) == len(PANEL_KEYS) else (WEEK_SIZE[0], PANEL_HEIGHT * len(shown) + 1.3)
-    with _fonts(lang):
-        return draw_and_save(size, path, draw)
+    canvas = Canvas(round(size[0] * DPI), round(size[1] * DPI), _text_fonts())
+    titled = WeekChartData(data.days, data.series, data.so_far, title)
+    with DRAWING:
+        drawn = draw_week(canvas, titled, labels, names, lang, shown)
+    return canvas.save(path, _chunks(data.days, names, lang, drawn))
 
 
 def _in_ounces(series: WeekSeries) -> WeekSeries:
@@ -199,12 +200,10 @@ def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: 
     diaper marks, "now" on today's row."""
     lang = label_language(language)
     shown = _shown_names([name], lang)[0] if name else ""
-
-    def draw(figure) -> dict[str, str]:
-        return _chunks(rhythm.days, [shown] if shown else [], lang, draw_rhythm(figure, rhythm, shown, lang))
-
-    with _fonts(lang):
-        return draw_and_save(RHYTHM_SIZE, path, draw)
+    canvas = Canvas(round(RHYTHM_SIZE[0] * DPI), round(RHYTHM_SIZE[1] * DPI), _text_fonts())
+    with DRAWING:
+        drawn = draw_rhythm(canvas, rhythm, shown, lang)
+    return canvas.save(path, _chunks(rhythm.days, [shown] if shown else [], lang, drawn))
 
 
 def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path: Path,
@@ -214,17 +213,19 @@ def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path:
     panels = [data] if isinstance(data, GrowthChartData) else list(data)
     lang = label_language(language)
     names = _shown_names([p.name for p in panels], lang)
+    canvas = Canvas(round(GROWTH_PANEL[0] * DPI), round(GROWTH_PANEL[1] * len(panels) * DPI), _text_fonts())
+    with DRAWING:
+        drawn = {name or panel.measure: draw_growth(canvas, box, panel, _labels(lang), name, lang)
+                 for box, panel, name in zip(_growth_boxes(canvas.size, len(panels)), panels, names, strict=True)}
+    return canvas.save(path, _chunks((), names, lang, drawn))
 
-    def draw(figure) -> dict[str, str]:
-        axes = figure.subplots(len(panels), 1, squeeze=False)[:, 0]
-        height = 3.4 * len(panels)
-        figure.subplots_adjust(left=0.1, right=0.93, top=1 - 0.35 / height, bottom=0.5 / height, hspace=0.45)
-        drawn = {name or panel.measure: draw_growth(ax, panel, _labels(lang), name, lang)
-                 for ax, panel, name in zip(axes, panels, names, strict=True)}
-        return _chunks((), names, lang, drawn)
 
-    with _fonts(lang):
-        return draw_and_save((7.0, 3.4 * len(panels)), path, draw)
+def _growth_boxes(size: tuple[int, int], count: int) -> list[tuple[float, float, float, float]]:
+    """Each growth panel's (left, top, right, bottom) in pixels: 0.35 in kept above, 0.5 in below."""
+    width, height = size
+    top, bottom = 0.35 * DPI, height - 0.5 * DPI
+    panel = (bottom - top) / (count + 0.45 * (count - 1))
+    return [(0.1 * width, top + i * panel * 1.45, 0.93 * width, top + i * panel * 1.45 + panel) for i in range(count)]
 
 
 def _chunks(days: Sequence[date], names: Sequence[str], lang: str, drawn: dict[str, list[str]]) -> dict[str, str]:

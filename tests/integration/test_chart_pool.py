@@ -44,3 +44,12 @@ def test_a_chart_worker_ends_when_its_fawn_run_is_killed(tmp_path: Path) -> None
         assert ended, f"chart worker {worker} outlived its killed parent"
     finally:
         os.close(handle)
+
+
+def test_the_chat_process_loads_no_drawing_library_until_a_picture_is_drawn() -> None:
+    """Pillow and matplotlib are imported in the chart workers, not by fawn run's start-up (its RSS)."""
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import bot.composition, bot.push.charts; "
+             "print(sorted(m for m in ('PIL', 'matplotlib') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe, str(ROOT)], capture_output=True, text=True, timeout=60,
+                          check=True)
+    assert done.stdout.strip() == "[]"

@@ -1,5 +1,5 @@
 """`fawn bench charts`: how long one picture takes — the week chart, the 作息图 and a growth curve —
-drawn from a synthetic week, after one warm-up (fonts loaded, figures made)."""
+drawn from a synthetic week, after one warm-up (fonts loaded, hatches and markers made)."""
 from __future__ import annotations
 
 import argparse
