@@ -61,6 +61,10 @@ class Database:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessions = make_sessionmaker(engine)
+        # PostgreSQL: a statement outside a transaction saves the BEGIN and COMMIT round trips. SQLite has no
+        # round trips to save, and switching a connection's isolation level costs PRAGMAs at every checkout.
+        self._standalone = self.sessions if engine.dialect.name == "sqlite" else make_sessionmaker(
+            engine.execution_options(isolation_level="AUTOCOMMIT"))
 
     @classmethod
     def at(cls, url: str) -> Database:
@@ -72,6 +76,12 @@ class Database:
 
     def unit_of_work(self) -> UnitOfWork:
         return UnitOfWork(self.sessions)
+
+    def one_statement(self) -> UnitOfWork:
+        """A unit of work for one statement that stands alone (a sent reply's delivered mark): it commits
+        as it runs, with no transaction around it — on PostgreSQL no BEGIN and COMMIT round trips (SQLite:
+        an ordinary unit of work; the caller commits)."""
+        return UnitOfWork(self._standalone)
 
     async def upgrade(self) -> None:
         await upgrade(self.engine)

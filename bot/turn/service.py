@@ -98,12 +98,14 @@ class ChatService:
             if reached is None:
                 return await self._join_or_explain(uow, msg, trace_id)
             chat, family = reached.chat, reached.family
-            stored = await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg))
-            if stored is not None:
-                return await _redelivered(uow, stored, trace_id, family.id)
             members = await uow.families.members(family.id)
             member, newcomer = await self._member(uow, family, members, msg)
             incoming_id = await _store_incoming(uow, family, member, msg, trace_id)
+            if incoming_id is None:             # delivered again: the first delivery is stored (its sender too)
+                stored = await uow.messages.delivered(msg.platform, msg.chat_id, delivery_id(msg))
+                if stored is None:
+                    raise Conflict("a delivery that was stored is gone")
+                return await _redelivered(uow, stored, trace_id, family.id)
             ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats)
             result = await self._decide_and_apply(uow, ctx, member, msg, incoming_id, trace_id, newcomer)
             await uow.commit()
@@ -184,13 +186,14 @@ def delivery_id(msg: IncomingMessage) -> str:
 
 
 async def _store_incoming(uow: UnitOfWork, family: FamilyInfo, member: MemberInfo, msg: IncomingMessage,
-                          trace_id: str) -> int:
+                          trace_id: str) -> int | None:
+    """The message's id, or None when this delivery of it is stored already."""
     press = decode(msg.press.token) if msg.press else None
     payload = {"action": press.action if press else None, "edited": msg.edited} if msg.press or msg.edited else {}
-    return await uow.messages.add(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
-                                  direction="in", text=msg.text[:MAX_TEXT], kind="button" if msg.press else "text",
-                                  sent_at=msg.sent_at, delivery_id=delivery_id(msg), member_id=member.id,
-                                  sender_name=msg.sender_name[:128], payload=payload, trace_id=trace_id)
+    return await uow.messages.add_incoming(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
+                                           text=msg.text[:MAX_TEXT], kind="button" if msg.press else "text",
+                                           sent_at=msg.sent_at, delivery_id=delivery_id(msg), member_id=member.id,
+                                           sender_name=msg.sender_name[:128], payload=payload, trace_id=trace_id)
 
 
 async def _store_reply(uow: UnitOfWork, ctx: TurnContext, msg: IncomingMessage, incoming_id: int,

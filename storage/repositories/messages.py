@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Integer, Row, bindparam, func, update
 from sqlalchemy import select as core_select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import select
 
 from storage.repositories.base import Repository
@@ -36,6 +37,9 @@ _RECENT = (core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("fami
                                         _MESSAGES.c.id < bindparam("before"))
            .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
 _INSERT = _MESSAGES.insert().returning(_MESSAGES.c.id)
+_DELIVERY_KEY = ["platform", "chat_id", "platform_message_id"]
+_INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: dialect.insert(_MESSAGES).on_conflict_do_nothing(
+    index_elements=_DELIVERY_KEY).returning(_MESSAGES.c.id) for dialect in (sqlite, postgresql)}
 _MARK_DELIVERED = (update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
                                            _MESSAGES.c.platform_message_id.is_(None))
                    .values(platform_message_id=bindparam("delivered")))
@@ -66,6 +70,18 @@ class MessageRepository(Repository):
             family_id=family_id, platform=platform, chat_id=chat_id, platform_message_id=delivery_id,
             direction=direction, member_id=member_id, sender_name=sender_name, text=text, kind=kind,
             payload=payload or {}, reply_to_id=reply_to_id, trace_id=trace_id, sent_at=sent_at))
+
+    async def add_incoming(self, *, family_id: int, platform: str, chat_id: str, text: str, kind: str,
+                           sent_at: datetime, delivery_id: str, member_id: int | None, sender_name: str | None,
+                           payload: dict[str, Any], trace_id: str) -> int | None:
+        """A message from the family, stored unless this delivery is stored already (the platform delivers
+        it again): then None, and `delivered(…)` finds the first one. One statement either way."""
+        statement = _INSERT_NEW[self.session.bind.dialect.name]
+        row = await self.row(statement, dict(
+            family_id=family_id, platform=platform, chat_id=chat_id, platform_message_id=delivery_id,
+            direction="in", member_id=member_id, sender_name=sender_name, text=text, kind=kind, payload=payload,
+            reply_to_id=None, trace_id=trace_id, sent_at=sent_at))
+        return row[0] if row else None
 
     async def recent(self, family_id: int, before_id: int, limit: int = 20) -> list[MessageInfo]:
         """The last `limit` messages before the current one, oldest first."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
-from sqlalchemy import bindparam, func, or_, update
+from sqlalchemy import bindparam, func, or_
 from sqlalchemy import select as core_select
 
 from domain.tasks import PendingTask
@@ -20,6 +20,7 @@ _BY_ID = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _T
 _LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family")).order_by(_TASKS.c.id.desc()).limit(1)
 _INSERT = _TASKS.insert().returning(_TASKS.c.id)
 _NEWEST_ID = core_select(func.max(_TASKS.c.id)).where(_TASKS.c.family_id == bindparam("family")).scalar_subquery()
+_COMPARE_AND_SET = _TASKS.update().where(_TASKS.c.id == bindparam("task"), _TASKS.c.revision == bindparam("read"))
 _ACTIVE_OR_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"),
                                             or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == _NEWEST_ID))
 
@@ -50,8 +51,7 @@ class TaskRepository(Repository):
 
     async def compare_and_set(self, task: PendingTask, now: datetime) -> None:
         """Write the task's new state only if nobody changed it since we read it."""
-        result = await self.session.exec(
-            update(AgentTask).where(AgentTask.id == task.id, AgentTask.revision == task.revision - 1)
-            .values(updated_at=now, **task_columns(task)).execution_options(synchronize_session=False))
-        if result.rowcount != 1:
+        changed = await self.write(_COMPARE_AND_SET, {"task": task.id, "read": task.revision - 1, "updated_at": now,
+                                                      **task_columns(task)})
+        if changed != 1:
             raise TaskConflict(f"task {task.id} changed under us")
