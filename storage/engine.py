@@ -19,11 +19,17 @@ def sqlite_url(path: Path | str) -> str:
     return f"sqlite+aiosqlite:///{path}"
 
 
-def make_engine(url: str, echo: bool = False, *, inline_sqlite: bool = True) -> AsyncEngine:
+def make_engine(url: str, echo: bool = False, *, inline_sqlite: bool = True,
+                connect_args: dict | None = None) -> AsyncEngine:
     """An async engine; SQLite gets WAL, a busy timeout and foreign keys on every connection, and its
     calls run in place, hopping to aiosqlite's thread only to wait for a lock (storage/sqlite_driver.py;
     `inline_sqlite=False`: a hop for every call, as aiosqlite does by itself). SQL parameters (the
-    family's words) never appear in an error message or a log line."""
+    family's words) never appear in an error message or a log line.
+
+    PostgreSQL connections are not pinged at checkout: asyncpg's ping is three round trips (BEGIN, a
+    query, ROLLBACK) for every unit of work. A connection found dead instead fails its first statement;
+    SQLAlchemy then drops the pool's older connections and the chat turn runs again on a fresh one
+    (`Unavailable.connection_lost`, bot/turn/service.py)."""
     if url.startswith("sqlite"):
         path = make_url(url).database
         inline = inline_sqlite and bool(path) and path != ":memory:"
@@ -36,7 +42,7 @@ def make_engine(url: str, echo: bool = False, *, inline_sqlite: bool = True) -> 
         event.listen(engine.sync_engine, "connect", partial(_sqlite_pragmas, busy_ms=0 if inline
                                                             else SQLITE_BUSY_TIMEOUT_MS))
         return engine
-    return create_async_engine(url, echo=echo, pool_pre_ping=True, hide_parameters=True)
+    return create_async_engine(url, echo=echo, hide_parameters=True, connect_args=connect_args or {})
 
 
 def _sqlite_pragmas(dbapi_connection, _record, busy_ms: int) -> None:

@@ -12,4 +12,10 @@ class TaskConflict(Conflict):
 
 class Unavailable(Exception):
     """The database could not be reached, timed out or stayed locked: nothing was kept, and the same
-    work can be tried again later (a channel then leaves the message unacknowledged)."""
+    work can be tried again later (a channel then leaves the message unacknowledged). `connection_lost`:
+    a pooled connection turned out dead (the server restarted); the pool drops it, so trying again at
+    once gets a fresh one."""
+
+    def __init__(self, what: str, connection_lost: bool = False) -> None:
+        super().__init__(what)
+        self.connection_lost = connection_lost

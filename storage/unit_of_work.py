@@ -65,7 +65,8 @@ class UnitOfWork:
         finally:
             await self._session.close()
         if unavailable(error):
-            raise Unavailable(type(error).__name__) from error
+            lost = isinstance(error, DBAPIError) and error.connection_invalidated
+            raise Unavailable(type(error).__name__, connection_lost=lost) from error
 
     async def commit(self) -> None:
         try:

@@ -76,10 +76,15 @@ class ChatService:
             current_trace.reset(token)
 
     async def _handle(self, msg: IncomingMessage) -> TurnResult:
-        """A lost compare-and-set (two members at once) re-runs the turn."""
+        """A lost compare-and-set (two members at once) re-runs the turn, and so does a dead pooled
+        connection (once: the pool then hands out fresh ones)."""
         for attempt in range(ATTEMPTS):
             try:
                 return await self._turn(msg)
+            except Unavailable as down:
+                if not down.connection_lost or attempt:
+                    raise
+                log.info("turn retried on a fresh connection: a pooled one was dead")
             except Conflict as lost:
                 if await self._already_stored(msg):
                     return TurnResult(reply=None, trace_id="", duplicate=True)

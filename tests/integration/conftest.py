@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.engine import make_engine, sqlite_url
 from storage.migrate import upgrade
@@ -30,8 +30,8 @@ class Database:
 def pg_engine(schema: str) -> AsyncEngine:
     """`storage.engine.make_engine` with a search_path: asyncpg takes no `options` URL
     parameter, so the schema goes in as a server setting on every connection."""
-    return create_async_engine(PG_URL, pool_pre_ping=True, hide_parameters=True, connect_args={
-        "server_settings": {"search_path": schema}, "timeout": PG_CONNECT_TIMEOUT_S})
+    return make_engine(PG_URL, connect_args={"server_settings": {"search_path": schema},
+                                             "timeout": PG_CONNECT_TIMEOUT_S})
 
 
 async def _create_schema(engine: AsyncEngine, schema: str) -> str | None:
