@@ -28,6 +28,7 @@ from bot.push.one_off import ChatPush, run_one_off
 from bot.push.reminders import run_reminders
 from bot.push.summaries import SummaryBuilder
 from storage.engine import Database
+from storage.errors import Unavailable
 from storage.repositories.families import FamilyInfo
 from storage.repositories.pushes import SUMMARY_CLAIM_LEASE
 
@@ -72,6 +73,18 @@ def latest_due_date(family: FamilyInfo, now: datetime) -> date:
     local = now.astimezone(family.tz)
     today = local.date()
     return today if due_datetime(family, today) <= now else today - timedelta(days=1)
+
+
+async def _again_if_connection_lost(work, *args):
+    """Once more when a pooled database connection turned out dead (the server restarted since): the
+    pool has dropped it, and a once-a-day job must not lose its evening to it."""
+    try:
+        return await work(*args)
+    except Unavailable as down:
+        if not down.connection_lost:
+            raise
+        log.info("summary batch retried on a fresh connection")
+        return await work(*args)
 
 
 class SummaryScheduler:
@@ -153,10 +166,12 @@ class SummaryScheduler:
         ids = [family_id for family_id, at in self._slots.items() if at == slot]
         sent: list[int] = []
         for first in range(0, len(ids), BATCH):
-            families = [f for f in await self._families(ids[first:first + BATCH]) if slot_of(f) == slot]
-            if families:
-                sent += await self._send_batch(families, latest_due_date(families[0], self.clock()))
+            sent += await _again_if_connection_lost(self._send_slot_batch, ids[first:first + BATCH], slot)
         return sent
+
+    async def _send_slot_batch(self, ids: list[int], slot: Slot) -> list[int]:
+        families = [f for f in await self._families(ids) if slot_of(f) == slot]
+        return await self._send_batch(families, latest_due_date(families[0], self.clock())) if families else []
 
     async def fire_daily(self, family_id: int) -> bool:
         """One family's summary of the day whose summary time has just passed."""

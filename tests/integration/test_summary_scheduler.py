@@ -595,3 +595,24 @@ async def test_a_summary_that_cannot_be_built_does_not_hold_back_the_rest_of_its
     assert [f for f, _ in sent.replies] == [fine]
     [claim] = await claims(db, broken)
     assert claim.sent_at is None                # left for the retry sweep, within the grace period
+
+
+async def test_the_evening_job_survives_a_pooled_connection_the_server_dropped(db, tmp_path) -> None:
+    if db.dialect != "postgresql":
+        pytest.skip("SQLite has no server to drop a connection")
+    import asyncpg
+
+    family_id, baby_id = await seed_family(db)
+    await seed_week(db, family_id, baby_id, JUNE_3)
+    sent = Sent()
+    summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 21)), tmp_path)
+    await summaries.rebuild_jobs()
+    async with db.engine.connect() as conn:                 # the pooled connection the job gets first
+        pid = await conn.scalar(text("SELECT pg_backend_pid()"))
+    outside = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
+    try:
+        assert await outside.fetchval("SELECT pg_terminate_backend($1)", pid) is True
+    finally:
+        await outside.close()
+    assert await summaries.fire_slot(("Asia/Shanghai", "21:00")) == [family_id]
+    assert [f for f, _ in sent.replies] == [family_id]
