@@ -14,6 +14,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot.channels.telegram.aiohttp_request import AiohttpRequest
 from bot.channels.telegram.chat_events import on_migration, on_my_chat_member
 from bot.channels.telegram.commands import on_export, on_help, on_settings, on_start
 from bot.channels.telegram.handlers import FawnTelegram, on_error, on_message, on_press
@@ -33,7 +34,8 @@ def build_application(token: str, fawn: FawnTelegram, *, endpoint: BotApiEndpoin
                       webhook: bool = False, rate_limit_retries: int = 3) -> Application:
     """The Application, without PTB's Updater: updates reach `process_update` from our own poller or
     webhook route, each acknowledged only after its turn. (`webhook` is kept for the callers' sake.)"""
-    builder = (Application.builder().token(token)
+    builder = (Application.builder().token(token).request(AiohttpRequest())
+               .get_updates_request(AiohttpRequest(connection_pool_size=1))
                .rate_limiter(AIORateLimiter(max_retries=rate_limit_retries)))
     if endpoint.base_url:
         builder = builder.base_url(endpoint.base_url)
