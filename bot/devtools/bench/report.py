@@ -53,7 +53,7 @@ class Timings:
             "p99_ms": round(percentile(self.wall, 99) * 1000, 2),
             "max_ms": round(max(self.wall, default=0) * 1000, 2),
             "cpu_ms_per_turn": round(statistics.fmean(self.cpu) * 1000, 3) if self.cpu else None,
-            "cpu_ms_p50": round(percentile(self.cpu, 50) * 1000, 3) if self.cpu else None,   # steady under noisy neighbours
+            "cpu_ms_p50": round(percentile(self.cpu, 50) * 1000, 3) if self.cpu else None,   # steady under noise
             "cpu_turns_per_s": round(count / sum(self.cpu), 1) if sum(self.cpu) else None,
         }
         if statements is not None:
