@@ -24,6 +24,12 @@ def test_bench_turns_counts_statements_and_replays_them_with_raw_sqlite3(capsys)
     assert floor["raw_sqlite3"]["cpu_ms_per_turn"] > 0 and floor["ratio_to_raw_sqlite3"] > 1
 
 
+def test_bench_turns_with_several_chats_at_once_runs_every_family_s_turns(capsys) -> None:
+    result = _run(capsys, "turns", "--turns", "39", "--chats", "3")
+    assert (result["chats"], result["turns"], result["failed_turns"]) == (3, 39, 0)
+    assert result["msgs_per_s"] > 0 and result["cpu_ms_per_turn"] > 0
+
+
 def test_bench_history_runs_the_same_turns_in_families_of_every_size(capsys) -> None:
     result = _run(capsys, "history", "--turns", "13", "--sizes", "10", "300")
     assert [f["records"] for f in result["families"]] == [10, 300]

@@ -126,6 +126,28 @@ async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = Tr
     return result
 
 
+async def measure_together(bench: BenchFamily, count: int, chats: int) -> dict[str, Any]:
+    """`chats` families sending the script at the same time (each its next line as soon as its last reply
+    is out): the rate the process keeps up when turns overlap — on PostgreSQL one turn's round trips wait
+    while another's Python runs. Latencies are each turn's own; CPU is the process's over all turns."""
+    drivers = [Driver(bench if n == 0 else await another_family(bench)) for n in range(chats)]
+    for driver in drivers:
+        await driver.run(0, WARM_UP)
+    each = max(1, count // chats)
+    with count_statements(bench.database.engine) as log:
+        began, began_cpu = time.perf_counter(), time.process_time()
+        runs = await asyncio.gather(*(driver.run(WARM_UP, each) for driver in drivers))
+        wall, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+    timings = Timings(wall=[w for run in runs for w in run.wall])
+    turns = len(timings.wall)
+    summary = timings.summary(log.count)
+    for key in ("cpu_ms_per_turn", "cpu_ms_p50", "cpu_turns_per_s"):
+        summary.pop(key)
+    return {"database": bench.database.dialect, "chats": chats, **summary, "msgs_per_s": round(turns / wall, 1),
+            "cpu_ms_per_turn": round(cpu / turns * 1000, 3), "cpu_turns_per_s": round(turns / cpu, 1),
+            "failed_turns": sum(d.failed for d in drivers)}
+
+
 def _fresh(copy: Path, folder: Path) -> Path:
     """Each floor replays on its own copy of the snapshot (the same inserts, the same ids)."""
     target = folder / f"replay-{uuid.uuid4().hex[:6]}.db"
@@ -137,18 +159,21 @@ def bench_turns(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="fawn bench turns")
     parser.add_argument("--turns", type=int, default=650)
     parser.add_argument("--database", help="a database URL (e.g. postgresql+asyncpg://…); a SQLite file by default")
+    parser.add_argument("--chats", type=int, default=1,
+                        help="families chatting at once (the --turns shared among them); 1: one turn at a time")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = asyncio.run(_run(args.turns, args.database))
+    result = asyncio.run(_run(args.turns, args.database, max(1, args.chats)))
     emit({"bench": "turns", **result}, args.json)
     return 1 if result["failed_turns"] else 0
 
 
-async def _run(count: int, database_url: str | None) -> dict[str, Any]:
+async def _run(count: int, database_url: str | None, chats: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fawn-bench-") as folder:
         bench = await open_bench(database_url, Path(folder))
         try:
-            result = await measure(bench, count, Path(folder))
+            measured = measure(bench, count, Path(folder)) if chats == 1 else measure_together(bench, count, chats)
+            result = await measured
         finally:
             await bench.fawn.close()
     result["peak_rss_mb"] = round(peak_rss_mb(), 1)
