@@ -4,6 +4,7 @@ records a message may refer to, and what a question reads."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -61,14 +62,16 @@ class LoadedTasks:
 
 async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
                        clock_now: datetime, members: list[MemberInfo] | None = None,
-                       chat_count: int = 0) -> TurnContext:
-    """The turn's context; `members` when the caller read them already (the service does, to find the sender)."""
+                       chat_count: int = 0, babies: Sequence[BabyView] | None = None) -> TurnContext:
+    """The turn's context; `members` and `babies` when the caller read them already (the service does, with
+    the chat: it finds the sender among the members)."""
     zone = family.tz
     return TurnContext(family=family, chat=chat, sender_id=msg.sender_id, zone=zone, lang=Language(family.language),
                        now=msg.sent_at.astimezone(zone),
                        clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
                        members=members if members is not None else await uow.families.members(family.id),
-                       babies=tuple(await uow.families.babies(family.id)), chat_count=chat_count)
+                       babies=tuple(babies if babies is not None else await uow.families.babies(family.id)),
+                       chat_count=chat_count)
 
 
 async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:

@@ -103,7 +103,7 @@ class ChatService:
             if reached is None:
                 return await self._join_or_explain(uow, msg, trace_id)
             chat, family = reached.chat, reached.family
-            members = await uow.families.members(family.id)
+            members = reached.members
             member, newcomer = await self._member(uow, family, members, msg)
             incoming_id = await _store_incoming(uow, family, member, msg, trace_id)
             if incoming_id is None:             # delivered again: the first delivery is stored (its sender too)
@@ -111,7 +111,7 @@ class ChatService:
                 if stored is None:
                     raise Conflict("a delivery that was stored is gone")
                 return await _redelivered(uow, stored, trace_id, family.id)
-            ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats)
+            ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats, reached.babies)
             result = await self._decide_and_apply(uow, ctx, member, msg, incoming_id, trace_id, newcomer)
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:

@@ -1,6 +1,7 @@
 """Families, their members and their babies: who is who, and the family's settings."""
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -64,11 +65,14 @@ class FamilyInfo:
 
 @dataclass(frozen=True)
 class Reached:
-    """Where a message came from: its chat, the chat's family, and how many chats reach that family."""
+    """Where a message came from: its chat, the chat's family, how many chats reach that family, and the
+    family's members and babies (a chat turn needs them all, so they come in the same read)."""
 
     chat: ChatView
     family: FamilyInfo
     chats: int
+    members: list[MemberInfo] = field(default_factory=list)
+    babies: list[BabyView] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,39 @@ _CHAT_AND_FAMILY = (core_select(_CHATS.c.family_id, _CHATS.c.platform, _CHATS.c.
                                 _FAMILIES.c.summary_time, _FAMILIES.c.settings, _CHAT_COUNT)
                     .join(_FAMILIES, _FAMILIES.c.id == _CHATS.c.family_id)
                     .where(_CHATS.c.platform == bindparam("platform"), _CHATS.c.chat_id == bindparam("chat")))
+
+
+def _family_json(dialect: str, table, *columns: str):
+    """One scalar subquery: the family's rows of `table` as a JSON array of objects (`columns` each)."""
+    def value(name: str):
+        column = table.c[name]
+        return func.json(column) if dialect == "sqlite" and name == "nicknames" else column   # nested, not text
+
+    pairs = [part for name in columns for part in (name, value(name))]
+    obj, agg = (func.json_object, func.json_group_array) if dialect == "sqlite" else \
+        (func.json_build_object, func.json_agg)
+    return (core_select(agg(obj(*pairs))).where(table.c.family_id == _FAMILIES.c.id).scalar_subquery())
+
+
+_MEMBER_FIELDS = ("id", "platform_user_id", "display_name", "title", "role")
+_BABY_FIELDS = ("id", "name", "nicknames", "birth_date", "sex", "birth_weight_kg", "birth_height_cm")
+_CHAT_AND_EVERYONE = {dialect: _CHAT_AND_FAMILY.add_columns(
+    _family_json(dialect, _MEMBERS, *_MEMBER_FIELDS).label("members_json"),
+    _family_json(dialect, _BABIES, *_BABY_FIELDS).label("babies_json")) for dialect in ("sqlite", "postgresql")}
+
+
+def _json_rows(value: Any) -> list[dict[str, Any]]:
+    rows = json.loads(value) if isinstance(value, str | bytes) else (value or [])
+    return sorted(rows, key=lambda r: r["id"])
+
+
+def _baby_from_json(row: dict[str, Any]) -> BabyView:
+    born = row["birth_date"]
+    return BabyView(row["id"], row["name"], tuple(row["nicknames"] or ()),
+                    date.fromisoformat(born[:10]) if born else None, row["sex"], row["birth_weight_kg"],
+                    row["birth_height_cm"])
+
+
 _FAMILY_CHATS = core_select(_CHATS).where(_CHATS.c.family_id == bindparam("family")).order_by(_CHATS.c.id)
 _FAMILY = core_select(_FAMILIES).where(_FAMILIES.c.id == bindparam("family"))
 _FAMILY_MEMBERS = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family")).order_by(_MEMBERS.c.id)
@@ -141,9 +178,16 @@ class FamilyRepository(Repository):
         return chat_info(row) if row else None
 
     async def chat_and_family(self, platform: str, chat_id: str) -> Reached | None:
-        """The chat, the family it reaches and how many chats reach it, in one read (a chat turn's first)."""
-        row = await self.row(_CHAT_AND_FAMILY, {"platform": platform, "chat": chat_id})
-        return Reached(chat_info(row), family_info(row), row.chat_count) if row else None
+        """The chat, the family it reaches, how many chats reach it, its members and its babies, in one
+        read (a chat turn's first)."""
+        statement = _CHAT_AND_EVERYONE[self.session.bind.dialect.name]
+        row = await self.row(statement, {"platform": platform, "chat": chat_id})
+        if row is None:
+            return None
+        members = [MemberInfo(m["id"], m["platform_user_id"], m["display_name"], m["title"], m["role"])
+                   for m in _json_rows(row.members_json)]
+        return Reached(chat_info(row), family_info(row), row.chat_count, members,
+                       [_baby_from_json(b) for b in _json_rows(row.babies_json)])
 
     async def chats(self, family_id: int) -> list[ChatView]:
         return [chat_info(row) for row in await self.rows(_FAMILY_CHATS, {"family": family_id})]

@@ -371,3 +371,25 @@ async def test_a_turn_on_a_pooled_connection_the_server_dropped_runs_again_on_a_
     result = await family.say("mom", "换了尿布，尿了")
     assert result.kind is ReplyKind.RECORDED and not result.failed and not result.retry_later
     assert await family.count(Record) == 2
+
+
+# --- the turn's first read -------------------------------------------------------------------
+
+async def test_the_chat_s_first_read_brings_the_same_members_and_babies_as_their_own_reads(family: Family) -> None:
+    from datetime import date
+
+    from storage.tables import Baby
+
+    async with family.app.database.sessions() as session:
+        session.add(Baby(family_id=family.id, name="小熊", nicknames=["熊熊", "Bear"], birth_date=date(2025, 3, 1),
+                         sex="male", birth_weight_kg=3.35, birth_height_cm=50.5))
+        session.add(Baby(family_id=family.id, name="小鹿", nicknames=[], birth_date=None, sex=None))
+        await session.commit()
+    async with family.app.database.unit_of_work() as uow:
+        reached = await uow.families.chat_and_family(PLATFORM, CHAT)
+        members, babies = await uow.families.members(family.id), await uow.families.babies(family.id)
+    assert reached.family.id == family.id and reached.chats == 1
+    assert reached.members == members and [m.title for m in members] == ["妈妈", "阿姨", None]
+    assert reached.babies == babies and [b.name for b in babies] == ["宝宝", "小熊", "小鹿"]   # 宝宝: the setup's
+    assert babies[1].nicknames == ("熊熊", "Bear") and babies[1].birth_date == date(2025, 3, 1)
+    assert (babies[1].birth_weight_kg, babies[2].birth_date, babies[2].nicknames) == (3.35, None, ())
