@@ -1,6 +1,6 @@
 """The app's one AsyncIOScheduler: the evening summaries, Sunday's weekly report, and the reminder
 sweeps. Families due at the same minute in the same zone (a *slot*: Asia/Shanghai at 21:00) share one
-cron job, and are sent in batches: a batch's claims in one transaction, its babies and records in one
+cron job, and are sent in batches of 50: a batch's claims in one transaction, its babies and records in one
 read each, its charts drawn together (in the chart pool's workers), then each summary pushed. Jobs are
 rebuilt from the families table at start-up (no shared job store); a claim row per family, local date
 and kind makes each summary go out once however many instances run. A claim whose claimer died before
@@ -42,6 +42,7 @@ RETRY_JOB = "summary-retry"
 
 
 BATCH = 50                  # families sent together: one claim transaction, one read of babies and of records
+                            # (10 a batch measured slower, 141 s against 105–117 for 10,000, with a worse p99)
 Slot = tuple[str, str]      # (zone, "HH:MM"): the families whose summary is due at the same moment
 
 
@@ -237,7 +238,11 @@ class SummaryScheduler:
                 async with self.database.unit_of_work() as uow:
                     days = await self.builder.load_days_of(uow, won, local_date, as_of=self.clock())
             build = self.builder.weekly_reply_of if kind == WEEKLY else self.builder.daily_reply_of
-            replies = await asyncio.gather(*(build(days[f.id], f, local_date) for f in won), return_exceptions=True)
+            building = []
+            for family in won:          # one text at a time, the pictures drawn meanwhile: a chat turn that
+                building.append(asyncio.ensure_future(build(days[family.id], family, local_date)))
+                await asyncio.sleep(0)  # arrives waits for one summary's text, not fifty
+            replies = await asyncio.gather(*building, return_exceptions=True)
             for family, reply in zip(won, replies, strict=True):
                 if isinstance(reply, BaseException):     # left claimed and unsent: the retry sweep tries again
                     log.error("summary %s %s for family %s could not be built", kind, local_date, family.id,

@@ -179,3 +179,24 @@ async def test_verbose_prints_each_turn_and_its_reply_even_when_the_scenario_pas
     assert out[0].startswith("PASS")
     assert out[1] == "  [1] 20:15 mom: 刚刚喝了90ml配方奶" and out[2].startswith("      → recorded: ")
     assert "transcript" not in as_json(outcomes)["results"][0]
+
+
+async def test_on_postgresql_each_scenario_runs_in_a_fresh_database_made_from_the_migrated_template():
+    import asyncpg
+    import pytest
+
+    from bot.devtools.scenarios.database import PostgresTemplate
+
+    url = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+    try:
+        probe = await asyncpg.connect(url.replace("+asyncpg", ""), timeout=3)
+    except (OSError, TimeoutError, asyncpg.PostgresError):
+        pytest.skip("PostgreSQL not reachable")
+    try:
+        scenario = Path(__file__).parents[2] / "scenarios" / "feeding" / "absurd_amount.yaml"
+        outcomes = await run_files([scenario], database_url=url)
+        names = await probe.fetch("SELECT datname FROM pg_database WHERE datname LIKE 'fawn_scenarios_%'")
+    finally:
+        await probe.close()
+    assert [o.result.passed for o in outcomes] == [True], outcomes[0].result.message
+    assert [n["datname"] for n in names if n["datname"].startswith(PostgresTemplate(url).prefix)] == []  # cleaned up

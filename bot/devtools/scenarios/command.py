@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.config import load_config
 from bot.devtools.scenarios.cost import combined, cost_line
-from bot.devtools.scenarios.database import TemplateDatabase
+from bot.devtools.scenarios.database import PostgresTemplate, TemplateDatabase
 from bot.devtools.scenarios.loader import find_scenario_files, load_scenario
 from bot.devtools.scenarios.runner import ScenarioResult, ServiceFactory, build_real_service, run_scenario
 from bot.devtools.scenarios.yamlnodes import ScenarioFileError
@@ -41,6 +41,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     run.add_argument("--config", help="config.toml whose [understanding] section --model names a model of "
                                       "(default: the environment, FAWN_UNDERSTANDING__*)")
     run.add_argument("--verbose", "-v", action="store_true", help="print each turn and the bot's reply")
+    run.add_argument("--database", metavar="URL", help="a PostgreSQL URL (postgresql+asyncpg://…/db): each scenario "
+                                                       "on a fresh database made from a migrated template; "
+                                                       "default: a fresh SQLite file each")
     return parser.parse_args(argv)
 
 
@@ -59,7 +62,8 @@ def main(argv: list[str]) -> int:
         print(f"fawn scenarios: {problem}", file=sys.stderr)
         return 2
     outcomes = asyncio.run(run_files(files, model=args.model, repeat=args.repeat, factory=factory,
-                                     echo=None if args.json else print_verbose if args.verbose else print_outcome))
+                                     echo=None if args.json else print_verbose if args.verbose else print_outcome,
+                                     database_url=args.database))
     if args.json:
         print(json.dumps(as_json(outcomes, transcripts=args.verbose), ensure_ascii=False, indent=2))
     else:
@@ -69,9 +73,9 @@ def main(argv: list[str]) -> int:
 
 async def run_files(files: list[Path], *, model: str = "rules", repeat: int = 1,
                     echo: Callable[[Outcome], None] | None = None,
-                    factory: ServiceFactory = build_real_service) -> list[Outcome]:
+                    factory: ServiceFactory = build_real_service, database_url: str | None = None) -> list[Outcome]:
     outcomes: list[Outcome] = []
-    async with TemplateDatabase() as database:
+    async with (PostgresTemplate(database_url) if database_url else TemplateDatabase()) as database:
         for path in files:
             outcome = await run_file(path, database, model=model, repeat=repeat, factory=factory)
             outcomes.append(outcome)
@@ -80,7 +84,7 @@ async def run_files(files: list[Path], *, model: str = "rules", repeat: int = 1,
     return outcomes
 
 
-async def run_file(path: Path, database: TemplateDatabase, *, model: str, repeat: int,
+async def run_file(path: Path, database: TemplateDatabase | PostgresTemplate, *, model: str, repeat: int,
                    factory: ServiceFactory) -> Outcome:
     try:
         scenario = load_scenario(path)

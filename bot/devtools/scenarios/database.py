@@ -1,11 +1,16 @@
-"""One migrated template database per run, copied into a fresh file for every scenario."""
+"""One migrated template database per run, copied for every scenario: a fresh SQLite file by default; on
+PostgreSQL (`fawn scenarios run --database URL`) a fresh database made from a migrated template database,
+dropped after the scenario."""
 from __future__ import annotations
 
 import itertools
+import os
 import shutil
 import tempfile
 from pathlib import Path
 from types import TracebackType
+
+from sqlalchemy import make_url
 
 from storage.engine import make_engine, sqlite_url
 from storage.migrate import upgrade
@@ -45,6 +50,12 @@ class TemplateDatabase:
                         trace: TracebackType | None) -> None:
         self.close()
 
+    async def fresh(self) -> tuple[str, Path]:
+        return self.fresh_copy()
+
+    async def discard(self, path: Path) -> None:
+        remove_database(path)
+
     def fresh_copy(self) -> tuple[str, Path]:
         """A new database file with the migrated schema: its URL and its path."""
         path = self.folder / f"scenario-{next(self._counter)}.sqlite"
@@ -67,3 +78,50 @@ async def migrate_self_contained(path: Path) -> None:
 def remove_database(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+class PostgresTemplate:
+    """`async with PostgresTemplate(url) as db: url, name = await db.fresh()` — the template database is
+    migrated once; each scenario gets `CREATE DATABASE … TEMPLATE` (a file copy) and loses it afterwards.
+    `url` names any database of the server the role may create databases on (e.g. …/test)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = make_url(url)
+        self.prefix = f"fawn_scenarios_{os.getpid()}"
+        self.template = f"{self.prefix}_template"
+        self._counter = itertools.count(1)
+
+    def url_of(self, database: str) -> str:
+        return self.url.set(database=database).render_as_string(hide_password=False)
+
+    async def _admin(self, *statements: str) -> None:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.url.set(drivername="postgresql").render_as_string(hide_password=False))
+        try:
+            for statement in statements:
+                await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    async def __aenter__(self) -> PostgresTemplate:
+        await self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)',
+                          f'CREATE DATABASE "{self.template}"')
+        engine = make_engine(self.url_of(self.template))
+        try:
+            await upgrade(engine)
+        finally:
+            await engine.dispose()       # a template database must have no connection when it is copied
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        await self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
+
+    async def fresh(self) -> tuple[str, str]:
+        name = f"{self.prefix}_{next(self._counter)}"
+        await self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}" STRATEGY FILE_COPY')
+        return self.url_of(name), name
+
+    async def discard(self, name: str) -> None:
+        await self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -13,7 +13,7 @@ from bot.config import ModelConfig
 from bot.devtools.scenarios.checks import final_difference, turn_difference
 from bot.devtools.scenarios.conversation import Conversation
 from bot.devtools.scenarios.cost import RunCost
-from bot.devtools.scenarios.database import TemplateDatabase, remove_database
+from bot.devtools.scenarios.database import PostgresTemplate, TemplateDatabase
 from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
 from bot.devtools.scenarios.state import FamilyState
@@ -83,9 +83,9 @@ async def build_real_service(url: str, *, clock: FrozenClock, model: str,
     return ScenarioApp(fawn), _Closing(fawn)
 
 
-async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model: str = "rules",
+async def run_scenario(scenario: Scenario, database: TemplateDatabase | PostgresTemplate, *, model: str = "rules",
                        factory: ServiceFactory = build_real_service) -> ScenarioResult:
-    url, path = database.fresh_copy()
+    url, copy = await database.fresh()
     zone = ZoneInfo(scenario.family.timezone)
     clock = FrozenClock(aware(scenario.clock, zone))
     engine = None
@@ -103,7 +103,7 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase, *, model:
     finally:
         if engine is not None:
             await engine.dispose()
-        remove_database(path)
+        await database.discard(copy)
 
 
 async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int:
