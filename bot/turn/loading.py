@@ -50,6 +50,7 @@ class TurnContext:
     members: list[MemberInfo]
     babies: tuple[BabyView, ...]
     chat_count: int = 0      # how many chats reach the family (0: not known — read them when needed)
+    tasks_read: tuple[PendingTask | None, PendingTask | None] | None = None   # (active, last), read with the chat
 
 
 @dataclass(frozen=True)
@@ -62,16 +63,17 @@ class LoadedTasks:
 
 async def load_context(uow: UnitOfWork, family: FamilyInfo, chat: ChatView, msg: IncomingMessage,
                        clock_now: datetime, members: list[MemberInfo] | None = None,
-                       chat_count: int = 0, babies: Sequence[BabyView] | None = None) -> TurnContext:
-    """The turn's context; `members` and `babies` when the caller read them already (the service does, with
-    the chat: it finds the sender among the members)."""
+                       chat_count: int = 0, babies: Sequence[BabyView] | None = None,
+                       tasks: tuple[PendingTask | None, PendingTask | None] | None = None) -> TurnContext:
+    """The turn's context; `members`, `babies` and the (active, last) `tasks` when the caller read them
+    already (the service does, with the chat: it finds the sender among the members)."""
     zone = family.tz
     return TurnContext(family=family, chat=chat, sender_id=msg.sender_id, zone=zone, lang=Language(family.language),
                        now=msg.sent_at.astimezone(zone),
                        clock_now=clock_now.astimezone(zone), press=decode(msg.press.token) if msg.press else None,
                        members=members if members is not None else await uow.families.members(family.id),
                        babies=tuple(babies if babies is not None else await uow.families.babies(family.id)),
-                       chat_count=chat_count)
+                       chat_count=chat_count, tasks_read=tasks)
 
 
 async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:
@@ -80,6 +82,8 @@ async def load_tasks(uow: UnitOfWork, ctx: TurnContext) -> LoadedTasks:
     press = ctx.press
     if press and press.task_id:
         active, last = await uow.tasks.active(family_id, zone), await uow.tasks.by_id(family_id, press.task_id, zone)
+    elif ctx.tasks_read is not None:
+        active, last = ctx.tasks_read
     else:
         active, last = await uow.tasks.active_and_last(family_id, zone)
     expired_now = None

@@ -31,6 +31,7 @@ from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.engine import Database
 from storage.errors import Conflict, Unavailable
 from storage.repositories.families import FamilyInfo, MemberInfo
+from storage.repositories.tasks import TaskRepository
 from storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger("fawn.service")
@@ -111,7 +112,8 @@ class ChatService:
                 if stored is None:
                     raise Conflict("a delivery that was stored is gone")
                 return await _redelivered(uow, stored, trace_id, family.id)
-            ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats, reached.babies)
+            ctx = await load_context(uow, family, chat, msg, self.clock(), members, reached.chats, reached.babies,
+                                     TaskRepository.from_first_read(reached.tasks, family.tz))
             result = await self._decide_and_apply(uow, ctx, member, msg, incoming_id, trace_id, newcomer)
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:

@@ -8,7 +8,7 @@ from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Row, bindparam, exists, func, update
+from sqlalchemy import Row, bindparam, exists, func, or_, update
 from sqlalchemy import select as core_select
 from sqlmodel import select
 
@@ -16,9 +16,9 @@ from domain.chats import ChatView
 from domain.limits import known_zone
 from domain.turn import BabyView
 from domain.units import DisplayUnits, display_units
-from domain.vocabulary import Language
+from domain.vocabulary import ACTIVE_TASK_STATES, Language
 from storage.repositories.base import Repository
-from storage.tables import Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
+from storage.tables import AgentTask, Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
 
 log = logging.getLogger(__name__)
 DEFAULT_SUMMARY_TIME = time(21)
@@ -66,13 +66,15 @@ class FamilyInfo:
 @dataclass(frozen=True)
 class Reached:
     """Where a message came from: its chat, the chat's family, how many chats reach that family, and the
-    family's members and babies (a chat turn needs them all, so they come in the same read)."""
+    family's members, babies, active and last task (a chat turn needs them all, so they come in the same
+    read; `TaskRepository.from_first_read` makes the tasks)."""
 
     chat: ChatView
     family: FamilyInfo
     chats: int
     members: list[MemberInfo] = field(default_factory=list)
     babies: list[BabyView] = field(default_factory=list)
+    tasks: list[dict[str, Any]] = field(default_factory=list)   # the active and the last task, as JSON rows
 
 
 @dataclass(frozen=True)
@@ -129,23 +131,35 @@ _CHAT_AND_FAMILY = (core_select(_CHATS.c.family_id, _CHATS.c.platform, _CHATS.c.
                     .where(_CHATS.c.platform == bindparam("platform"), _CHATS.c.chat_id == bindparam("chat")))
 
 
-def _family_json(dialect: str, table, *columns: str):
+_JSON_COLUMNS = ("nicknames", "slots", "missing")     # kept as JSON text on SQLite: nested, not quoted
+
+
+def _family_json(dialect: str, table, columns: tuple[str, ...], *where):
     """One scalar subquery: the family's rows of `table` as a JSON array of objects (`columns` each)."""
     def value(name: str):
         column = table.c[name]
-        return func.json(column) if dialect == "sqlite" and name == "nicknames" else column   # nested, not text
+        return func.json(column) if dialect == "sqlite" and name in _JSON_COLUMNS else column
 
     pairs = [part for name in columns for part in (name, value(name))]
     obj, agg = (func.json_object, func.json_group_array) if dialect == "sqlite" else \
         (func.json_build_object, func.json_agg)
-    return (core_select(agg(obj(*pairs))).where(table.c.family_id == _FAMILIES.c.id).scalar_subquery())
+    return (core_select(agg(obj(*pairs))).where(table.c.family_id == _FAMILIES.c.id, *where).scalar_subquery())
 
 
+ACTIVE_STATES = [state.value for state in ACTIVE_TASK_STATES]
+TASK_FIELDS = ("id", "baby_id", "action", "record_type", "slots", "missing", "state", "requires_confirmation_reason",
+               "target_record_id", "started_by", "last_supplied_by", "confirmed_by", "expires_at", "revision")
 _MEMBER_FIELDS = ("id", "platform_user_id", "display_name", "title", "role")
 _BABY_FIELDS = ("id", "name", "nicknames", "birth_date", "sex", "birth_weight_kg", "birth_height_cm")
+_TASKS = AgentTask.__table__
+_NEWER_TASKS = _TASKS.alias("newer")
+_ACTIVE_OR_LAST_TASK = or_(_TASKS.c.state.in_(ACTIVE_STATES), _TASKS.c.id == core_select(func.max(_NEWER_TASKS.c.id))
+                           .where(_NEWER_TASKS.c.family_id == _FAMILIES.c.id).scalar_subquery())
 _CHAT_AND_EVERYONE = {dialect: _CHAT_AND_FAMILY.add_columns(
-    _family_json(dialect, _MEMBERS, *_MEMBER_FIELDS).label("members_json"),
-    _family_json(dialect, _BABIES, *_BABY_FIELDS).label("babies_json")) for dialect in ("sqlite", "postgresql")}
+    _family_json(dialect, _MEMBERS, _MEMBER_FIELDS).label("members_json"),
+    _family_json(dialect, _BABIES, _BABY_FIELDS).label("babies_json"),
+    _family_json(dialect, _TASKS, TASK_FIELDS, _ACTIVE_OR_LAST_TASK).label("tasks_json"))
+    for dialect in ("sqlite", "postgresql")}
 
 
 def _json_rows(value: Any) -> list[dict[str, Any]]:
@@ -187,7 +201,7 @@ class FamilyRepository(Repository):
         members = [MemberInfo(m["id"], m["platform_user_id"], m["display_name"], m["title"], m["role"])
                    for m in _json_rows(row.members_json)]
         return Reached(chat_info(row), family_info(row), row.chat_count, members,
-                       [_baby_from_json(b) for b in _json_rows(row.babies_json)])
+                       [_baby_from_json(b) for b in _json_rows(row.babies_json)], _json_rows(row.tasks_json))
 
     async def chats(self, family_id: int) -> list[ChatView]:
         return [chat_info(row) for row in await self.rows(_FAMILY_CHATS, {"family": family_id})]

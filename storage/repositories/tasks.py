@@ -1,7 +1,9 @@
 """Tasks: the family's working memory, written compare-and-set on `revision`."""
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
+from types import SimpleNamespace
+from typing import Any
 
 from sqlalchemy import bindparam, func, or_
 from sqlalchemy import select as core_select
@@ -25,7 +27,24 @@ _ACTIVE_OR_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("fam
                                             or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == _NEWEST_ID))
 
 
+def _task_row(raw: dict[str, Any]) -> SimpleNamespace:
+    """A task as the first read's JSON gives it, with its expiry an aware UTC datetime again."""
+    expires = raw.get("expires_at")
+    if isinstance(expires, str):
+        expires = datetime.fromisoformat(expires)
+        expires = expires.replace(tzinfo=UTC) if expires.tzinfo is None else expires.astimezone(UTC)
+    return SimpleNamespace(**{**raw, "expires_at": expires})
+
+
 class TaskRepository(Repository):
+    @staticmethod
+    def from_first_read(rows: list[dict[str, Any]], zone: tzinfo) -> tuple[PendingTask | None, PendingTask | None]:
+        """`active_and_last(…)` from the tasks the chat's first read brought (`Reached.tasks`)."""
+        tasks = [_task_row(raw) for raw in rows]
+        active = next((t for t in tasks if t.state in ACTIVE), None)
+        last = max(tasks, key=lambda t: t.id) if tasks else None
+        return (task_from_row(active, zone) if active else None), (task_from_row(last, zone) if last else None)
+
     async def active(self, family_id: int, zone: tzinfo) -> PendingTask | None:
         row = await self.row(_ACTIVE, {"family": family_id})
         return task_from_row(row, zone) if row else None

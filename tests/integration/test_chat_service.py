@@ -393,3 +393,21 @@ async def test_the_chat_s_first_read_brings_the_same_members_and_babies_as_their
     assert reached.babies == babies and [b.name for b in babies] == ["宝宝", "小熊", "小鹿"]   # 宝宝: the setup's
     assert babies[1].nicknames == ("熊熊", "Bear") and babies[1].birth_date == date(2025, 3, 1)
     assert (babies[1].birth_weight_kg, babies[2].birth_date, babies[2].nicknames) == (3.35, None, ())
+
+
+async def test_the_chat_s_first_read_brings_the_same_active_and_last_task_as_their_own_read(family: Family) -> None:
+    from storage.repositories.tasks import TaskRepository
+
+    async def both():
+        async with family.app.database.unit_of_work() as uow:
+            reached = await uow.families.chat_and_family(PLATFORM, CHAT)
+            return (TaskRepository.from_first_read(reached.tasks, SHANGHAI),
+                    await uow.tasks.active_and_last(family.id, SHANGHAI))
+
+    assert await both() == ((None, None), (None, None))
+    await family.say("mom", "刚刚喝了90ml，尿了")              # two facts waiting for the milk's kind: a task with items
+    first, own = await both()
+    assert first == own and first[0] is not None and first[0].items and first[0].expires_at.tzinfo is not None
+    await family.say("mom", "配方奶")                          # done: no active task, the last one finished
+    first, own = await both()
+    assert first == own and first[0] is None and first[1] is not None
