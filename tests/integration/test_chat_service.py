@@ -405,7 +405,7 @@ async def test_the_chat_s_first_read_brings_the_same_active_and_last_task_as_the
                     await uow.tasks.active_and_last(family.id, SHANGHAI))
 
     assert await both() == ((None, None), (None, None))
-    await family.say("mom", "刚刚喝了90ml，尿了")              # two facts waiting for the milk's kind: a task with items
+    await family.say("mom", "刚刚喝了90ml，尿了")       # two facts, the milk's kind asked: a task with items
     first, own = await both()
     assert first == own and first[0] is not None and first[0].items and first[0].expires_at.tzinfo is not None
     await family.say("mom", "配方奶")                          # done: no active task, the last one finished

@@ -10,8 +10,7 @@ import tempfile
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import make_url
-
+from storage.databases import create_database, database_url, drop_database
 from storage.engine import make_engine, sqlite_url
 from storage.migrate import upgrade
 
@@ -82,32 +81,18 @@ def remove_database(path: Path) -> None:
 
 class PostgresTemplate:
     """`async with PostgresTemplate(url) as db: url, name = await db.fresh()` — the template database is
-    migrated once; each scenario gets `CREATE DATABASE … TEMPLATE` (a file copy) and loses it afterwards.
+    migrated once; each scenario gets a copy of it (`CREATE DATABASE … TEMPLATE`) and loses it afterwards.
     `url` names any database of the server the role may create databases on (e.g. …/test)."""
 
     def __init__(self, url: str) -> None:
-        self.url = make_url(url)
+        self.url = url
         self.prefix = f"fawn_scenarios_{os.getpid()}"
         self.template = f"{self.prefix}_template"
         self._counter = itertools.count(1)
 
-    def url_of(self, database: str) -> str:
-        return self.url.set(database=database).render_as_string(hide_password=False)
-
-    async def _admin(self, *statements: str) -> None:
-        import asyncpg
-
-        connection = await asyncpg.connect(self.url.set(drivername="postgresql").render_as_string(hide_password=False))
-        try:
-            for statement in statements:
-                await connection.execute(statement)
-        finally:
-            await connection.close()
-
     async def __aenter__(self) -> PostgresTemplate:
-        await self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)',
-                          f'CREATE DATABASE "{self.template}"')
-        engine = make_engine(self.url_of(self.template))
+        await create_database(self.url, self.template)
+        engine = make_engine(database_url(self.url, self.template))
         try:
             await upgrade(engine)
         finally:
@@ -116,12 +101,12 @@ class PostgresTemplate:
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
                         trace: TracebackType | None) -> None:
-        await self._admin(f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
+        await drop_database(self.url, self.template)
 
     async def fresh(self) -> tuple[str, str]:
         name = f"{self.prefix}_{next(self._counter)}"
-        await self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}" STRATEGY FILE_COPY')
-        return self.url_of(name), name
+        await create_database(self.url, name, template=self.template)
+        return database_url(self.url, name), name
 
     async def discard(self, name: str) -> None:
-        await self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await drop_database(self.url, name)
