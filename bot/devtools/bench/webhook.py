@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import random
 import socket
 import statistics
 import tempfile
@@ -106,8 +107,9 @@ async def _run(count: int, database_url: str | None) -> dict[str, Any]:
         fake = await asyncio.to_thread(ours.recv)
         clock = FrozenClock(FIRST)
         fawn = await open_fawn(database_url or sqlite_url(Path(folder) / "bench.db"), clock=clock)
-        await fawn.families.setup_family(FamilySetup("telegram", "111", chat_kind=ChatKind.PRIVATE, members=(
-            MemberSetup("111", "妈妈", "妈妈", "parent"),)))
+        person = random.randrange(10**8, 10**9)     # its own chat: a shared PostgreSQL keeps the last run's
+        await fawn.families.setup_family(FamilySetup("telegram", str(person), chat_kind=ChatKind.PRIVATE, members=(
+            MemberSetup(str(person), "妈妈", "妈妈", "parent"),)))
         adapter = FawnTelegram(chat=ClockedChat(fawn.chat, clock), families=fawn.families, delivery=fawn.outbox,
                                clock=clock, photos_dir=Path(folder))
         application = (Application.builder().token(fake["token"]).request(AiohttpRequest())
@@ -125,7 +127,7 @@ async def _run(count: int, database_url: str | None) -> dict[str, Any]:
         while not server.started:
             await asyncio.sleep(0.01)
         try:
-            ours.send({"url": f"http://127.0.0.1:{port}", "path": PATH, "secret": SECRET})
+            ours.send({"url": f"http://127.0.0.1:{port}", "path": PATH, "secret": SECRET, "person": person})
             await asyncio.to_thread(ours.recv)          # warmed up: the measured run starts
             metered.cpu.clear()
             with count_statements(fawn.database.engine) as log:

@@ -16,8 +16,12 @@ from typing import Any
 import httpx
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-MOM = {"id": 111, "is_bot": False, "first_name": "妈妈"}
-CHAT = {"id": 111, "type": "private", "first_name": "妈妈"}
+def _mom(person: int) -> dict[str, Any]:
+    return {"id": person, "is_bot": False, "first_name": "妈妈"}
+
+
+def _chat(person: int) -> dict[str, Any]:
+    return {"id": person, "type": "private", "first_name": "妈妈"}
 
 
 def serve_load(root: str, pipe: Connection, script: tuple[str, ...], warm_up: int, count: int,
@@ -40,7 +44,7 @@ async def _main(pipe: Connection, script: tuple[str, ...], warm_up: int, count: 
             if n == warm_up:
                 pipe.send("measuring")
                 await asyncio.to_thread(pipe.recv)
-            update = _update(n, script[n % len(script)], fake, first + timedelta(minutes=n))
+            update = _update(n, script[n % len(script)], fake, first + timedelta(minutes=n), ready["person"])
             began = time.perf_counter()
             response = await client.post(ready["path"], json=update)
             if n >= warm_up:
@@ -50,15 +54,15 @@ async def _main(pipe: Connection, script: tuple[str, ...], warm_up: int, count: 
     await fake.stop()
 
 
-def _update(n: int, line: str, fake: Any, at: datetime) -> dict[str, Any]:
+def _update(n: int, line: str, fake: Any, at: datetime, person: int) -> dict[str, Any]:
     if line == "#confirm":
         pressed, token = _last_confirm(fake)
         if token is not None:
-            return {"update_id": n + 1, "callback_query": {"id": f"q{n}", "from": MOM, "chat_instance": "ci-1",
+            return {"update_id": n + 1, "callback_query": {"id": f"q{n}", "from": _mom(person), "chat_instance": "ci-1",
                                                            "data": token, "message": pressed}}
         line = "好"
-    return {"update_id": n + 1, "message": {"message_id": n + 1, "date": int(at.timestamp()), "chat": CHAT,
-                                            "from": MOM, "text": line}}
+    return {"update_id": n + 1, "message": {"message_id": n + 1, "date": int(at.timestamp()), "chat": _chat(person),
+                                            "from": _mom(person), "text": line}}
 
 
 def _last_confirm(fake: Any) -> tuple[dict | None, str | None]:
