@@ -49,7 +49,8 @@ DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "c
 # A line that is one of these commands is said to the bot as its word (like Telegram's /undo).
 SAID_AS_WORDS = {"/undo": "undo", "/summary": "summary"}
 MAX_CHOICE = 99                  # numbers go round after this (a typed choice is one or two digits)
-_OFFSET = re.compile(r"^([+-])(\d+)\s*([smhd])$")
+_OFFSET = re.compile(r"^([+-])((?:\d+\s*[smhd]\s*)+)$")      # +2h, -30m, +1h30m
+_PART = re.compile(r"(\d+)\s*([smhd])")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 # the set-up's units question: 1 metric, 2 weights in 斤, 3 US customary
 SETUP_UNITS = {"1": {}, "2": {"weight": "jin"}, "3": dict(vars(US_CUSTOMARY))}
@@ -166,7 +167,7 @@ class ConsoleChat:
         print(text(language_of(settings["language"]), "reply.help"))
 
     async def _at(self, said: str) -> None:
-        """/at 23:40 (today, the family's time) · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now."""
+        """/at 23:40 (today, the family's time) · /at +2h · /at -30m · /at +1h30m · /at 2026-05-04T21:00 · /at now."""
         settings = await self.families.settings(self.family_id)
         zone = ZoneInfo(settings["timezone"])
         if not isinstance(self.clock, ShiftedClock):
@@ -250,7 +251,7 @@ def _moved(said: str, now: datetime) -> datetime | None:
     if said == "now":
         return now
     if m := _OFFSET.match(said):
-        delta = timedelta(**{_UNITS[m.group(3)]: int(m.group(2))})
+        delta = sum((timedelta(**{_UNITS[unit]: int(n)}) for n, unit in _PART.findall(m.group(2))), timedelta())
         return now + delta if m.group(1) == "+" else now - delta
     with contextlib.suppress(ValueError):
         hour, minute = (int(part) for part in said.split(":"))

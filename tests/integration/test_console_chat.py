@@ -37,10 +37,10 @@ async def test_a_number_no_reply_shows_is_not_a_message(tmp_path, monkeypatch, c
 
 
 async def test_at_moves_the_clock_of_the_service_too(tmp_path, monkeypatch, capsys):
-    lines = ["/at 23:40", "fell asleep", "/at +2h", "how long has she been asleep?"]
+    lines = ["/at 23:40", "fell asleep", "/at +1h30m", "/at +30m", "how long has she been asleep?"]
     out = await _run(tmp_path, monkeypatch, capsys, lines)
     assert "Clock: 2026-05-04 23:40 (America/New_York)" in out
-    assert "Clock: 2026-05-05 01:40" in out
+    assert "Clock: 2026-05-05 01:10" in out and "Clock: 2026-05-05 01:40" in out
     assert "Asleep for 2 h now (since 23:40)" in out
 
 

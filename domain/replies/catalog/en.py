@@ -378,7 +378,7 @@ TEXTS.update({
                     "  <number>         press the button with that number (numbers keep counting: a number presses only the button of the reply it was shown with)",
     "console.help_bot": "\nWhat you can say to Fawn:",
     "console.clock": "Clock: {time:%Y-%m-%d %H:%M} ({zone})",
-    "console.clock_usage": "Usage: /at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_usage": "Usage: /at 23:40 · /at +2h · /at -30m · /at +1h30m · /at 2026-05-04T21:00 · /at now",
     "console.clock_fixed": "This terminal's clock cannot be moved.",
     "console.hello": "Fawn is here. /help for commands.", "console.ask_units": "units: 1 = ml / kg / cm / °C, 2 = weights in 斤, 3 = oz / lb / in / °F (Enter = 1; later: “show ounces”)",
     "console.ask_baby": "baby's name",

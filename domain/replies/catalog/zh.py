@@ -363,7 +363,7 @@ TEXTS.update({
                     "  <数字>           按下那个编号的按钮（编号一直往上数：同一个数字只按它所在那条回复的按钮）",
     "console.help_bot": "\n对 Fawn 说的话：",
     "console.clock": "时钟：{time:%Y-%m-%d %H:%M}（{zone}）",
-    "console.clock_usage": "用法：/at 23:40 · /at +2h · /at -30m · /at 2026-05-04T21:00 · /at now",
+    "console.clock_usage": "用法：/at 23:40 · /at +2h · /at -30m · /at +1h30m · /at 2026-05-04T21:00 · /at now",
     "console.clock_fixed": "这个终端的时钟不能拨。",
     "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_units": "显示单位：1 = ml / kg / cm / °C，2 = 体重用斤，3 = oz / lb / in / °F（直接回车 = 1；以后可以说“用斤显示”）",
     "console.ask_baby": "宝宝叫什么名字？",
