@@ -616,3 +616,17 @@ async def test_the_evening_job_survives_a_pooled_connection_the_server_dropped(d
         await outside.close()
     assert await summaries.fire_slot(("Asia/Shanghai", "21:00")) == [family_id]
     assert [f for f, _ in sent.replies] == [family_id]
+
+
+async def test_two_instances_firing_the_same_slot_send_each_family_s_summary_once(db, tmp_path) -> None:
+    families = [await seed_family(db) for _ in range(4)]
+    for family_id, baby_id in families:
+        await seed_week(db, family_id, baby_id, JUNE_3)
+    sent, clock = Sent(), FrozenClock(local(JUNE_3, 21))
+    first, second = scheduler(db, sent, clock, tmp_path, "a"), scheduler(db, sent, clock, tmp_path, "b")
+    await first.rebuild_jobs()
+    await second.rebuild_jobs()
+    slot = ("Asia/Shanghai", "21:00")
+    won = await asyncio.gather(first.fire_slot(slot), second.fire_slot(slot))
+    assert sorted(won[0] + won[1]) == sorted(f for f, _ in families)
+    assert sorted(f for f, _ in sent.replies) == sorted(f for f, _ in families)     # once each, whoever won
