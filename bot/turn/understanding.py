@@ -8,7 +8,6 @@ from datetime import datetime, tzinfo
 
 from bot.turn.incoming import MAX_TEXT
 from bot.turn.loading import TurnContext
-from bot.understanding.context import relative
 from bot.understanding.extractor import ExtractionOutcome, Extractor
 from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
 from domain.chats import ChatView
@@ -72,8 +71,8 @@ def context_lines(messages: Sequence[MessageInfo], members: dict[int, MemberInfo
         said = m.text if m.kind != "button" else f"[{m.payload.get('action', 'button')}]"
         chat = (chats or {}).get((m.platform, m.chat_id))
         if m.direction == "out":
-            lines.append(ContextLine(at, relative(at, now, lang), "Fawn", None, None, said, chat))
+            lines.append(ContextLine(at, "", "Fawn", None, None, said, chat, now, lang))
         else:
-            lines.append(ContextLine(at, relative(at, now, lang), m.sender_name or "?",
-                                     member.role if member else "friend", member.title if member else None, said, chat))
+            lines.append(ContextLine(at, "", m.sender_name or "?", member.role if member else "friend",
+                                     member.title if member else None, said, chat, now, lang))
     return tuple(lines)

@@ -6,6 +6,9 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.understanding.context import relative
+from domain.vocabulary import Language
+
 BOT_NAMES = ("fawn", "管家")   # what the family may call the bot in a group chat
 
 
@@ -14,18 +17,26 @@ class ContextLine:
     """One line of recent context, as the essay lays it out."""
 
     at: datetime              # aware, family zone
-    ago: str                  # 3分钟前 / 3 min ago
+    ago: str                  # 3分钟前 / 3 min ago ("": worded from `now` and `language` when the line is rendered)
     speaker: str              # 妈妈 / Fawn
     role: str | None          # parent / caregiver / friend / None for the bot
     title: str | None
     text: str
     chat: str | None = None   # which of the family's chats (群 / 妈妈的私聊), when it has several
+    now: datetime | None = None
+    language: Language | None = None
+
+    def how_long_ago(self) -> str:
+        """The rules read only the words; the relative time is worded only for a model's prompt."""
+        if self.ago or self.now is None or self.language is None:
+            return self.ago
+        return relative(self.at, self.now, self.language)
 
     def render(self) -> str:
         who = "管家" if self.role is None else f"{self.speaker}/{self.role}"
         title = f" | 角色: {self.title}" if self.title else ""
         chat = f" | 聊天: {self.chat}" if self.chat else ""
-        return f"[{self.at:%Y-%m-%d %H:%M} | {self.ago} | {who}{title}{chat}] {_one_line(self.text)}"
+        return f"[{self.at:%Y-%m-%d %H:%M} | {self.how_long_ago()} | {who}{title}{chat}] {_one_line(self.text)}"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,9 @@ _FAMILY = _C.family_id == bindparam("family")
 _OPEN_SLEEPS = core_select(_C.id).where(_FAMILY, text(OPEN_SLEEP))
 # a union of range scans (an OR of two columns would read the family's whole history): what was written
 # or happened since a time, and the open sleeps (their partial index) — newest first
-_SINCE_AND_OPEN = (core_select(_RECORDS).where(_C.id.in_(union(
+_VIEWED = [_C[name] for name in ("id", "baby_id", "type", "start", "end", "data", "created_by", "created_at",
+                                  "deleted_at", "source_message_id", "task_id")]   # what `record_view` reads
+_SINCE_AND_OPEN = (core_select(*_VIEWED).where(_C.id.in_(union(
     core_select(_C.id).where(_FAMILY, _C.created_at >= bindparam("since")),
     core_select(_C.id).where(_FAMILY, _C.start >= bindparam("since")),
     _OPEN_SLEEPS))).order_by(_C.created_at.desc(), _C.id.desc()))
