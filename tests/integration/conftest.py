@@ -73,3 +73,17 @@ async def database(blank_database: Database) -> Database:
     """A database brought to head by the project's Alembic migrations."""
     await upgrade(blank_database.engine)
     return blank_database
+
+
+async def drop_pooled_connection(engine: AsyncEngine) -> None:
+    """The server drops the connection the pool hands out next (a restart, an idle timeout): its backend
+    is terminated from a connection of its own."""
+    import asyncpg
+
+    async with engine.connect() as conn:
+        pid = await conn.scalar(text("SELECT pg_backend_pid()"))
+    outside = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
+    try:
+        assert await outside.fetchval("SELECT pg_terminate_backend($1)", pid) is True
+    finally:
+        await outside.close()

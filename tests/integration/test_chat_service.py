@@ -355,19 +355,10 @@ async def test_a_turn_on_a_pooled_connection_the_server_dropped_runs_again_on_a_
         family: Family, database) -> None:
     if database.kind != "postgresql":
         pytest.skip("SQLite has no server to drop a connection")
-    import asyncpg
-    from sqlalchemy import text
-
-    from tests.integration.conftest import PG_URL
+    from tests.integration.conftest import drop_pooled_connection
 
     assert (await family.say("mom", "刚刚喝了90ml配方奶")).kind is ReplyKind.RECORDED
-    async with database.engine.connect() as conn:          # the pooled connection the next turn gets
-        pid = await conn.scalar(text("SELECT pg_backend_pid()"))
-    outside = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
-    try:                                                    # the server drops it (a restart, an idle timeout)
-        assert await outside.fetchval("SELECT pg_terminate_backend($1)", pid) is True
-    finally:
-        await outside.close()
+    await drop_pooled_connection(database.engine)         # the one the next turn gets
     result = await family.say("mom", "换了尿布，尿了")
     assert result.kind is ReplyKind.RECORDED and not result.failed and not result.retry_later
     assert await family.count(Record) == 2

@@ -139,6 +139,13 @@ def scheduler(db: Database, send, clock: FrozenClock, tmp_path: Path,
     return SummaryScheduler(db, send, clock, instance_id, chart_dir=tmp_path / instance_id)
 
 
+async def set_summary_time(db: Database, family_id: int, at: str) -> None:
+    async with db.sessions() as session:
+        family = await session.get(Family, family_id)
+        family.summary_time = at
+        await session.commit()
+
+
 async def claims(db: Database, family_id: int) -> list[ClaimInfo]:
     async with db.unit_of_work() as uow:
         return await uow.pushes.for_family(family_id)
@@ -308,10 +315,7 @@ async def test_changing_the_summary_time_moves_the_job(db, tmp_path) -> None:
     family_id, _ = await seed_family(db)
     summaries = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
     await summaries.rebuild_jobs()
-    async with db.sessions() as session:
-        family = await session.get(Family, family_id)
-        family.summary_time = "20:30"
-        await session.commit()
+    await set_summary_time(db, family_id, "20:30")
     await summaries.reschedule_family(family_id)
     job = summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id)))
     fire = job.trigger.get_next_fire_time(None, datetime(2025, 6, 3, 4, tzinfo=UTC))
@@ -427,10 +431,7 @@ async def test_rescheduling_while_running_moves_the_job_and_adds_new_families(db
     summaries = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
     await summaries.start()
     try:
-        async with db.sessions() as session:
-            family = await session.get(Family, family_id)
-            family.summary_time = "20:00"
-            await session.commit()
+        await set_summary_time(db, family_id, "20:00")
         newcomer, _ = await seed_family(db, "America/New_York", summary_time="19:30")
         assert summaries.scheduler.get_job(summary_job_id(await family_info(db, newcomer))) is None
         await summaries.reschedule_family(family_id)
@@ -564,10 +565,7 @@ async def test_a_slot_left_empty_loses_its_job_and_a_moved_family_is_sent_at_its
     sent = Sent()
     summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 20, 30)), tmp_path)
     await summaries.rebuild_jobs()
-    async with db.sessions() as session:
-        family = await session.get(Family, family_id)
-        family.summary_time = "20:30"
-        await session.commit()
+    await set_summary_time(db, family_id, "20:30")
     await summaries.reschedule_family(family_id)
     assert summaries.scheduler.get_job("summary:Asia/Shanghai@21:00") is None
     assert summaries.scheduler.get_job("summary:Asia/Shanghai@20:30") is not None
@@ -600,20 +598,14 @@ async def test_a_summary_that_cannot_be_built_does_not_hold_back_the_rest_of_its
 async def test_the_evening_job_survives_a_pooled_connection_the_server_dropped(db, tmp_path) -> None:
     if db.dialect != "postgresql":
         pytest.skip("SQLite has no server to drop a connection")
-    import asyncpg
+    from tests.integration.conftest import drop_pooled_connection
 
     family_id, baby_id = await seed_family(db)
     await seed_week(db, family_id, baby_id, JUNE_3)
     sent = Sent()
     summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 21)), tmp_path)
     await summaries.rebuild_jobs()
-    async with db.engine.connect() as conn:                 # the pooled connection the job gets first
-        pid = await conn.scalar(text("SELECT pg_backend_pid()"))
-    outside = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
-    try:
-        assert await outside.fetchval("SELECT pg_terminate_backend($1)", pid) is True
-    finally:
-        await outside.close()
+    await drop_pooled_connection(db.engine)                  # the one the job gets first
     assert await summaries.fire_slot(("Asia/Shanghai", "21:00")) == [family_id]
     assert [f for f, _ in sent.replies] == [family_id]
 
