@@ -8,7 +8,7 @@ from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Row, bindparam, exists, func, or_, update
+from sqlalchemy import Row, bindparam, exists, func, update
 from sqlalchemy import select as core_select
 from sqlmodel import select
 
@@ -16,8 +16,9 @@ from domain.chats import ChatView
 from domain.limits import known_zone
 from domain.turn import BabyView
 from domain.units import DisplayUnits, display_units
-from domain.vocabulary import ACTIVE_TASK_STATES, Language
+from domain.vocabulary import Language
 from storage.repositories.base import Repository
+from storage.repositories.tasks import TASK_FIELDS, active_or_last
 from storage.tables import AgentTask, Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
 
 log = logging.getLogger(__name__)
@@ -146,19 +147,13 @@ def _family_json(dialect: str, table, columns: tuple[str, ...], *where):
     return (core_select(agg(obj(*pairs))).where(table.c.family_id == _FAMILIES.c.id, *where).scalar_subquery())
 
 
-ACTIVE_STATES = [state.value for state in ACTIVE_TASK_STATES]
-TASK_FIELDS = ("id", "baby_id", "action", "record_type", "slots", "missing", "state", "requires_confirmation_reason",
-               "target_record_id", "started_by", "last_supplied_by", "confirmed_by", "expires_at", "revision")
 _MEMBER_FIELDS = ("id", "platform_user_id", "display_name", "title", "role")
 _BABY_FIELDS = ("id", "name", "nicknames", "birth_date", "sex", "birth_weight_kg", "birth_height_cm")
 _TASKS = AgentTask.__table__
-_NEWER_TASKS = _TASKS.alias("newer")
-_ACTIVE_OR_LAST_TASK = or_(_TASKS.c.state.in_(ACTIVE_STATES), _TASKS.c.id == core_select(func.max(_NEWER_TASKS.c.id))
-                           .where(_NEWER_TASKS.c.family_id == _FAMILIES.c.id).scalar_subquery())
 _CHAT_AND_EVERYONE = {dialect: _CHAT_AND_FAMILY.add_columns(
     _family_json(dialect, _MEMBERS, _MEMBER_FIELDS).label("members_json"),
     _family_json(dialect, _BABIES, _BABY_FIELDS).label("babies_json"),
-    _family_json(dialect, _TASKS, TASK_FIELDS, _ACTIVE_OR_LAST_TASK).label("tasks_json"))
+    _family_json(dialect, _TASKS, TASK_FIELDS, active_or_last(_FAMILIES.c.id)).label("tasks_json"))
     for dialect in ("sqlite", "postgresql")}
 
 
@@ -192,8 +187,8 @@ class FamilyRepository(Repository):
         return chat_info(row) if row else None
 
     async def chat_and_family(self, platform: str, chat_id: str) -> Reached | None:
-        """The chat, the family it reaches, how many chats reach it, its members and its babies, in one
-        read (a chat turn's first)."""
+        """The chat, the family it reaches, how many chats reach it, its members, its babies and its active
+        and last task, in one read (a chat turn's first)."""
         statement = _CHAT_AND_EVERYONE[self.session.bind.dialect.name]
         row = await self.row(statement, {"platform": platform, "chat": chat_id})
         if row is None:

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, tzinfo
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam, func, or_
+from sqlalchemy import ColumnElement, bindparam, func, or_
 from sqlalchemy import select as core_select
 
 from domain.tasks import PendingTask
@@ -21,10 +21,21 @@ _ACTIVE = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _
 _BY_ID = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.id == bindparam("id"))
 _LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family")).order_by(_TASKS.c.id.desc()).limit(1)
 _INSERT = _TASKS.insert().returning(_TASKS.c.id)
-_NEWEST_ID = core_select(func.max(_TASKS.c.id)).where(_TASKS.c.family_id == bindparam("family")).scalar_subquery()
+TASK_FIELDS = ("id", "baby_id", "action", "record_type", "slots", "missing", "state", "requires_confirmation_reason",
+               "target_record_id", "started_by", "last_supplied_by", "confirmed_by", "expires_at", "revision")
+_NEWER = _TASKS.alias("newer")
+
+
+def active_or_last(family_id) -> ColumnElement[bool]:
+    """The family's active task and its newest one (`family_id`: a bound parameter, or a column of an
+    outer query — the chat's first read, storage/repositories/families.py)."""
+    newest = core_select(func.max(_NEWER.c.id)).where(_NEWER.c.family_id == family_id).scalar_subquery()
+    return or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == newest)
+
+
 _COMPARE_AND_SET = _TASKS.update().where(_TASKS.c.id == bindparam("task"), _TASKS.c.revision == bindparam("read"))
 _ACTIVE_OR_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"),
-                                            or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == _NEWEST_ID))
+                                            active_or_last(bindparam("family")))
 
 
 def _task_row(raw: dict[str, Any]) -> SimpleNamespace:
