@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: chat demo test lint scenarios bench lock clean
+.PHONY: chat demo test check lint scenarios bench lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,18 @@ chat: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/fawn chat --demo
 
+# the whole suite on every core (pytest-xdist): what CI and the README run
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
+
+# the inner loop (under a minute): ruff, the pure tests, the runner's own tests and a seeded sample of
+# scenarios (SEED=N to rerun a sample; its seed is printed)
+SAMPLE ?= 80
+check: lint
+	$(BIN)/python -m pytest -n auto tests/unit tests/scenarios_runner
+	$(BIN)/fawn scenarios run --sample $(SAMPLE) $(if $(SEED),--seed $(SEED)) scenarios > .check-scenarios.log \
+		|| (grep -A2 '^FAIL' .check-scenarios.log; tail -1 .check-scenarios.log; exit 1)
+	@tail -1 .check-scenarios.log
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

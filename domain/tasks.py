@@ -58,6 +58,7 @@ class PendingTask:
     id: int | None = None
     revision: int = 0             # 0: not stored yet
     items: tuple[TaskItem, ...] = ()   # the message's other facts, when it said several (vocabulary.md)
+    units_said: dict[str, str] = field(default_factory=dict)   # units the task's messages used, guessed when it writes
 
     @property
     def active(self) -> bool:

@@ -37,6 +37,7 @@ def load_slots(raw: dict[str, Any], zone: tzinfo) -> dict[str, Any]:
 
 
 ITEMS_KEY = "_items"      # a task's other facts (domain TaskItem) live in its slots JSON under this key
+UNITS_KEY = "_units"      # and the units its messages used (PendingTask.units_said)
 
 
 def _dump_item(item: TaskItem) -> dict[str, Any]:
@@ -54,11 +55,12 @@ def _load_item(raw: dict[str, Any], zone: tzinfo) -> TaskItem:
 def task_from_row(row: AgentTask, zone: tzinfo) -> PendingTask:
     slots = dict(row.slots)
     items = tuple(_load_item(raw, zone) for raw in slots.pop(ITEMS_KEY, None) or ())
+    units_said = dict(slots.pop(UNITS_KEY, None) or {})
     return PendingTask(
         id=row.id, action=TaskAction(row.action),
         record_type=RecordType(row.record_type) if row.record_type else None,
         state=TaskState(row.state), started_by=row.started_by, expires_at=row.expires_at,
-        slots=load_slots(slots, zone), missing=tuple(row.missing), items=items,
+        slots=load_slots(slots, zone), missing=tuple(row.missing), items=items, units_said=units_said,
         requires_confirmation_reason=ConfirmReason(row.requires_confirmation_reason)
         if row.requires_confirmation_reason else None,
         target_record_id=row.target_record_id, baby_id=row.baby_id,
@@ -69,7 +71,8 @@ def task_columns(task: PendingTask) -> dict[str, Any]:
     return {
         "action": task.action.value, "record_type": task.record_type.value if task.record_type else None,
         "state": task.state.value, "missing": list(task.missing),
-        "slots": {**dump_slots(task.slots), **({ITEMS_KEY: [_dump_item(i) for i in task.items]} if task.items else {})},
+        "slots": {**dump_slots(task.slots), **({ITEMS_KEY: [_dump_item(i) for i in task.items]} if task.items else {}),
+                  **({UNITS_KEY: dict(task.units_said)} if task.units_said else {})},
         "requires_confirmation_reason": task.requires_confirmation_reason.value
         if task.requires_confirmation_reason else None,
         "target_record_id": task.target_record_id, "baby_id": task.baby_id,

@@ -21,9 +21,12 @@ async def _admin(url: str, *statements: str) -> None:
         await connection.close()
 
 
-async def create_database(url: str, name: str, template: str | None = None) -> None:
-    """A fresh database `name` (dropped first if it is there), or a copy of `template`."""
-    copy = f' TEMPLATE "{template}" STRATEGY FILE_COPY' if template else ""
+async def create_database(url: str, name: str, template: str | None = None, strategy: str = "FILE_COPY") -> None:
+    """A fresh database `name` (dropped first if it is there), or a copy of `template` (`strategy`: FILE_COPY
+    copies the files after a checkpoint; WAL_LOG copies block by block, quicker for a small template)."""
+    if strategy not in ("FILE_COPY", "WAL_LOG"):
+        raise ValueError(f"unknown strategy {strategy!r}")
+    copy = f' TEMPLATE "{template}" STRATEGY {strategy}' if template else ""
     await _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"{copy}')
 
 

@@ -19,7 +19,9 @@ from domain.replies.catalog import text
 from domain.replies.render import button_label, render
 from domain.tasks import PendingTask
 from domain.turn import Reply
+from domain.units import DisplayUnits, units_unchosen
 from domain.vocabulary import ReplyKind
+from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
 
 EXPORTS = "exports"
@@ -46,11 +48,12 @@ class ReplyResolver:
         family = ctx.family
         if any(line.startswith("family:") for line in applied.log):     # units just chosen or guessed
             family = await uow.families.get(ctx.family.id) or family
-        with units_shown(family.units):
+        task = applied.task or active
+        with units_shown(_reading_units(family, task)):
             special = self.by_key.get(reply.key)
             if special is not None:
                 return await special(uow, ctx, reply.values)
-            return outgoing(reply, ctx, applied.task or active, applied.written)
+            return outgoing(reply, ctx, task, applied.written)
 
     async def _summary(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """今天总结一下 / 这周怎么样: by the same code as the evening push."""
@@ -131,3 +134,12 @@ def _token(action: str, record_id: int | None, task: PendingTask | None, written
     if task is None or task.id is None or not task.active:
         return None
     return task_token(task.id, task.revision, action)
+
+
+def _reading_units(family: FamilyInfo, task: PendingTask | None) -> DisplayUnits:
+    """The family's units; a task still waiting shows its amounts in the units its messages said, for the
+    quantities the family has not chosen (they are guessed for good once the task writes: units_guess.py)."""
+    if task is None or not task.active or not task.units_said:
+        return family.units
+    unchosen = units_unchosen(family.settings.get("units"))
+    return family.units.changed({q: u for q, u in task.units_said.items() if q in unchosen})

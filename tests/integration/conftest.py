@@ -1,9 +1,8 @@
-"""Real databases for integration tests: a temporary SQLite file, and a fresh PostgreSQL
-schema per test (dropped afterwards). PostgreSQL params are skipped only when the server
-cannot be reached."""
+"""Real databases for integration tests: a SQLite file, and a PostgreSQL database of the test's own
+(tests/databases.py: both copied from a template migrated once per test process; the migrations' own tests
+start from an empty one). PostgreSQL params are skipped only when the server cannot be reached."""
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,10 +12,15 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.engine import make_engine, sqlite_url
-from storage.migrate import upgrade
+from tests.databases import (
+    PG_CONNECT_TIMEOUT_S,
+    PG_URL,
+    drop_postgres,
+    empty_postgres,
+    migrated_postgres,
+    migrated_sqlite,
+)
 
-PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-PG_CONNECT_TIMEOUT_S = 5
 DATABASES = ["sqlite", "postgresql"]
 
 
@@ -24,55 +28,45 @@ DATABASES = ["sqlite", "postgresql"]
 class Database:
     kind: str               # sqlite | postgresql
     engine: AsyncEngine
-    schema: str | None      # the PostgreSQL schema this test owns
+    url: str
 
 
-def pg_engine(schema: str) -> AsyncEngine:
-    """`storage.engine.make_engine` with a search_path: asyncpg takes no `options` URL
-    parameter, so the schema goes in as a server setting on every connection."""
-    return make_engine(PG_URL, connect_args={"server_settings": {"search_path": schema},
-                                             "timeout": PG_CONNECT_TIMEOUT_S})
+def pg_engine(url: str) -> AsyncEngine:
+    return make_engine(url, connect_args={"timeout": PG_CONNECT_TIMEOUT_S})
 
 
-async def _create_schema(engine: AsyncEngine, schema: str) -> str | None:
-    """None when the schema is ready, else why PostgreSQL cannot be used."""
+async def _database(kind: str, tmp_path: Path, migrated: bool) -> AsyncIterator[Database]:
+    if kind == "sqlite":
+        path = tmp_path / "fawn.db"
+        url = await migrated_sqlite(path) if migrated else sqlite_url(path)
+        engine = make_engine(url)
+        yield Database("sqlite", engine, url)
+        await engine.dispose()
+        return
+    made = await (migrated_postgres() if migrated else empty_postgres())
+    if isinstance(made, str):
+        pytest.skip(made)
+    url, name = made
+    engine = pg_engine(url)
     try:
-        async with engine.begin() as conn:
-            await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (TimeoutError, OSError) as exc:
-        return f"PostgreSQL at {PG_URL} is unreachable: {exc!r}"
-    return None
+        yield Database("postgresql", engine, url)
+    finally:
+        await engine.dispose()
+        await drop_postgres(name)
 
 
 @pytest.fixture(params=DATABASES)
 async def blank_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    """An empty database: nothing migrated yet."""
-    if request.param == "sqlite":
-        engine = make_engine(sqlite_url(tmp_path / "fawn.db"))
-        yield Database("sqlite", engine, None)
-        await engine.dispose()
-        return
-    schema = f"t_{uuid.uuid4().hex}"
-    engine = pg_engine(schema)
-    why_not = await _create_schema(engine, schema)
-    if why_not is not None:
-        await engine.dispose()
-        pytest.skip(why_not)
-    try:
-        yield Database("postgresql", engine, schema)
-    finally:
-        await engine.dispose()
-        cleanup = pg_engine("public")
-        async with cleanup.begin() as conn:
-            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        await cleanup.dispose()
+    """An empty database: nothing migrated yet (the migrations' own tests)."""
+    async for database in _database(request.param, tmp_path, migrated=False):
+        yield database
 
 
-@pytest.fixture
-async def database(blank_database: Database) -> Database:
-    """A database brought to head by the project's Alembic migrations."""
-    await upgrade(blank_database.engine)
-    return blank_database
+@pytest.fixture(params=DATABASES)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A database at the project's newest migration."""
+    async for database in _database(request.param, tmp_path, migrated=True):
+        yield database
 
 
 async def drop_pooled_connection(engine: AsyncEngine) -> None:

@@ -9,6 +9,8 @@ import pytest
 
 from bot.devtools.bench.command import main as bench_main
 
+pytestmark = pytest.mark.slow           # the benchmarks, run small
+
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
     assert bench_main([*argv, "--json"]) == 0

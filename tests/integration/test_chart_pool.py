@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow           # chart worker processes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 KILLED_PARENT = textwrap.dedent("""

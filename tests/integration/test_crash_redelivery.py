@@ -20,11 +20,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
+import pytest
 
 from bot.channels.telegram.webhook import SECRET_HEADER
 from tests.fakes.telegram_api import FakeTelegramApi
 from tests.integration.serving import free_port, wait_until_serving
 from tests.integration.telegram.updates import text_message
+
+pytestmark = pytest.mark.slow           # fawn run as a process, killed and restarted
 
 SECRET = "crash-test-secret"
 ROOT = Path(__file__).resolve().parents[2]

@@ -41,6 +41,8 @@ from storage.tables import AgentTask, Record
 from tests.fakes.hostile import BASE, DATES, SLOT_VALUES, TEXTS
 from tests.fakes.scripted_model import ScriptedModel
 
+pytestmark = pytest.mark.slow           # the property suite over the chat companion
+
 WRITING = {ReplyKind.RECORDED, ReplyKind.UPDATED, ReplyKind.DELETED, ReplyKind.UNDONE}
 MEMBERS = (MemberSetup("mom", "妈妈", "妈妈", "parent"), MemberSetup("guest", "小王", None, "friend"))
 MAX_REPLY = 4096

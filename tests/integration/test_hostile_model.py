@@ -28,16 +28,13 @@ from __future__ import annotations
 import asyncio
 import math
 import os
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import FrozenClock
@@ -46,12 +43,14 @@ from bot.protocol import ButtonPress, FamilySetup, IncomingMessage, MemberSetup,
 from domain.limits import PROFILE_BOUNDS, SLOT_BOUNDS, known_zone
 from domain.records import bound_for
 from domain.vocabulary import RecordType, ReplyKind
-from storage.engine import Database, make_engine, sqlite_url
-from storage.migrate import upgrade
+from storage.engine import Database, make_engine
 from storage.tables import AgentTask, Baby, Family, Member, Record
+from tests.databases import drop_postgres, migrated_postgres, migrated_sqlite
 from tests.fakes.hostile import BASE, CONVERSATIONS, Step
 from tests.fakes.scripted_model import ScriptedModel
-from tests.integration.conftest import _create_schema, pg_engine
+from tests.integration.conftest import pg_engine
+
+pytestmark = pytest.mark.slow           # the property suite over hundreds of conversations
 
 EXAMPLES = int(os.environ.get("FAWN_PROPERTY_EXAMPLES", "250"))
 LONG = "FAWN_PROPERTY_EXAMPLES" in os.environ
@@ -80,8 +79,7 @@ class World:
 @pytest.fixture(scope="module")
 def sqlite_world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     loop = asyncio.new_event_loop()
-    engine = make_engine(sqlite_url(Path(tmp_path_factory.mktemp("hostile")) / "fawn.db"))
-    loop.run_until_complete(upgrade(engine))
+    engine = make_engine(loop.run_until_complete(migrated_sqlite(tmp_path_factory.mktemp("hostile") / "fawn.db")))
     world = World(loop, engine)
     yield world
     print(f"\nhostile model on SQLite: {world.families} conversations, {world.turns} turns")
@@ -91,26 +89,17 @@ def sqlite_world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
 
 @pytest.fixture(scope="module")
 def postgres_world() -> Iterator[World]:
-    loop, schema = asyncio.new_event_loop(), f"t_{uuid.uuid4().hex}"
-    engine = pg_engine(schema)
-    why_not = loop.run_until_complete(_create_schema(engine, schema))
-    if why_not is not None:
-        loop.run_until_complete(engine.dispose())
+    loop = asyncio.new_event_loop()
+    made = loop.run_until_complete(migrated_postgres())
+    if isinstance(made, str):
         loop.close()
-        pytest.skip(why_not)
-    loop.run_until_complete(upgrade(engine))
-    world = World(loop, engine)
+        pytest.skip(made)
+    url, name = made
+    world = World(loop, pg_engine(url))
     yield world
     print(f"\nhostile model on PostgreSQL: {world.families} conversations, {world.turns} turns")
-    loop.run_until_complete(engine.dispose())
-    cleanup = pg_engine("public")
-
-    async def drop() -> None:
-        async with cleanup.begin() as conn:
-            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        await cleanup.dispose()
-
-    loop.run_until_complete(drop())
+    loop.run_until_complete(world.engine.dispose())
+    loop.run_until_complete(drop_postgres(name))
     loop.close()
 
 

@@ -105,3 +105,8 @@ def test_empty_lists_mean_exactly_none():
     scenario = load("  - mom: x\n    expect: {written: [], buttons: []}\n")
     assert scenario.turns[0].expect.written.records == ()
     assert scenario.turns[0].expect.buttons == ()
+
+
+def test_an_empty_list_of_reply_kinds_is_an_error():
+    error = error_of("  - mom: x\n    expect: {reply: []}\n")
+    assert error.line == 9 and "accepts no reply" in error.reason

@@ -200,3 +200,10 @@ async def test_on_postgresql_each_scenario_runs_in_a_fresh_database_made_from_th
         await probe.close()
     assert [o.result.passed for o in outcomes] == [True], outcomes[0].result.message
     assert [n["datname"] for n in names if n["datname"].startswith(PostgresTemplate(url).prefix)] == []  # cleaned up
+
+
+async def test_a_list_of_reply_kinds_accepts_any_of_them_and_names_them_all_when_none_fits():
+    passing, _ = await run("  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: [ask, recorded]}\n")
+    failing, _ = await run("  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: [ask, confirm]}\n")
+    assert passing.passed, passing.message
+    assert not failing.passed and "expected ask or confirm" in failing.message

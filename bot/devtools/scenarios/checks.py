@@ -55,8 +55,8 @@ def state_difference(task: TaskCheck | None, profile: ProfileCheck | None,
 def _reply_difference(expect: Expectation, outcome: TurnOutcome, ctx: MatchContext) -> str | None:
     text = outcome.reply.text if outcome.reply else ""
     quoted = f" ({_short(text)!r})" if text else ""
-    if expect.reply is not None and outcome.kind != expect.reply:
-        return f"reply is {outcome.kind}{quoted}, expected {expect.reply}"
+    if expect.reply is not None and outcome.kind not in expect.reply:
+        return f"reply is {outcome.kind}{quoted}, expected {' or '.join(expect.reply)}"
     for part in expect.reply_contains:
         if part.lower() not in text.lower():
             return f"reply does not contain {part!r}{quoted}"

@@ -1,12 +1,14 @@
-"""`fawn scenarios run [--json] [--model NAME] [--repeat K] PATH...`"""
+"""`fawn scenarios run [--json] [--model NAME] [--repeat K] [--sample N [--seed S]] PATH...`"""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -44,7 +46,18 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     run.add_argument("--database", metavar="URL", help="a PostgreSQL URL (postgresql+asyncpg://…/db): each scenario "
                                                        "on a fresh database made from a migrated template; "
                                                        "default: a fresh SQLite file each")
+    run.add_argument("--sample", type=int, metavar="N", help="run N of the files found, drawn with --seed")
+    run.add_argument("--seed", type=int, metavar="S", help="the seed of --sample (default: today's date); the "
+                                                            "closing line names it, so a failing sample can be rerun")
     return parser.parse_args(argv)
+
+
+def sampled(files: list[Path], n: int, seed: int) -> list[Path]:
+    """`n` of `files` (all of them when there are no more), the same for the same seed, in their order."""
+    if n >= len(files):
+        return files
+    chosen = set(random.Random(seed).sample(range(len(files)), n))
+    return [f for i, f in enumerate(files) if i in chosen]
 
 
 def main(argv: list[str]) -> int:
@@ -56,6 +69,13 @@ def main(argv: list[str]) -> int:
     if not files:
         print("fawn scenarios: no scenario files found", file=sys.stderr)
         return 2
+    if args.sample is not None:
+        if args.sample < 1:
+            print("fawn scenarios: --sample must be 1 or more", file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else int(date.today().strftime("%Y%m%d"))
+        files = sampled(files, args.sample, seed)
+        print(f"a sample of {len(files)} scenario files, --seed {seed}", file=sys.stderr)
     try:
         factory = partial(build_real_service, understanding=load_config(args.config).understanding)
     except (FileNotFoundError, ValueError) as problem:

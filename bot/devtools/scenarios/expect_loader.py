@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from yaml.nodes import Node
+from yaml.nodes import Node, SequenceNode
 
 from bot.devtools.scenarios.model import (
     Expectation,
@@ -52,7 +52,7 @@ class ExpectationReader:
     def _expect_value(self, key: str, node: Node) -> Any:
         n = self.nodes
         if key == "reply":
-            return self._choice(node, "reply", {k.value for k in ReplyKind})
+            return self._reply_kinds(node)
         if key in ("reply_contains", "reply_not_contains", "buttons"):
             if key == "buttons" and n.value(node) == []:
                 return ()
@@ -64,6 +64,15 @@ class ExpectationReader:
         if key == "no_change":
             return n.boolean(node, key)
         return self.task(node) if key == "task" else self.profile(node)
+
+    def _reply_kinds(self, node: Node) -> tuple[str, ...]:
+        """`reply: ask`, or `reply: [ask, confirm]` when any of several kinds is right."""
+        kinds = {k.value for k in ReplyKind}
+        if isinstance(node, SequenceNode):
+            if not node.value:
+                raise self.nodes.fail(node, "reply: an empty list accepts no reply")
+            return tuple(self._choice(item, "reply", kinds) for item in node.value)
+        return (self._choice(node, "reply", kinds),)
 
     def records(self, node: Node, what: str) -> RecordsCheck:
         if self.nodes.value(node) == []:

@@ -79,7 +79,7 @@ class RecordsCheck:
 
 @dataclass(frozen=True)
 class Expectation:
-    reply: str | None = None
+    reply: tuple[str, ...] | None = None      # the kinds accepted (`reply: ask` or `reply: [ask, confirm]`)
     reply_contains: tuple[str, ...] = ()
     reply_not_contains: tuple[str, ...] = ()
     reply_matches: str | None = None

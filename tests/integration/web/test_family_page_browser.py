@@ -35,7 +35,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 DOCS_IMAGES = "FAWN_DOCS_IMAGES"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
+NO_CHROMIUM = "Debian's chromium is not installed (/usr/bin/chromium)"
+pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM),
+              pytest.mark.slow]                                              # a real browser
 
 
 def _listening_socket() -> socket.socket:
