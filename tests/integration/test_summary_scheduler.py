@@ -11,8 +11,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from PIL import Image
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import select
 
 from bot.clock import FrozenClock
@@ -21,48 +19,35 @@ from bot.delivery.push import FamilyPush
 from bot.protocol import OutgoingReply
 from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
 from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
-from storage.engine import Database, sqlite_url
+from storage.engine import Database
 from storage.repositories.families import FamilyInfo
 from storage.repositories.pushes import SUMMARY_CLAIM_LEASE, ClaimInfo
 from storage.tables import Baby, Family, FamilyChat, OutboxItem, Record
+from tests.databases import drop_postgres, migrated_postgres, migrated_sqlite
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")
-PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 JUNE_3 = date(2025, 6, 3)          # a Tuesday
 JUNE_8 = date(2025, 6, 8)          # a Sunday
-
-
-async def _pg_db(schema: str) -> Database | None:
-    engine = create_async_engine(PG_URL, connect_args={"server_settings": {"search_path": schema}})
-    try:
-        async with engine.begin() as conn:
-            await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except (TimeoutError, OSError):   # unreachable server: skip PostgreSQL
-        await engine.dispose()
-        return None
-    return Database(engine)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     if request.param == "sqlite":
-        database = Database.at(sqlite_url(tmp_path / "fawn.db"))
-        await database.upgrade()
+        database = Database.at(await migrated_sqlite(tmp_path / "fawn.db"))
         yield database
         await database.dispose()
         return
-    schema = f"fawn_summary_{uuid.uuid4().hex[:10]}"
-    database = await _pg_db(schema)
-    if database is None:
-        pytest.skip("PostgreSQL not reachable")
+    made = await migrated_postgres()
+    if isinstance(made, str):
+        pytest.skip(made)
+    url, name = made
+    database = Database.at(url)
     try:
-        await database.upgrade()
         yield database
     finally:
-        async with database.engine.begin() as conn:
-            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         await database.dispose()
+        await drop_postgres(name)
 
 
 class Sent:

@@ -9,6 +9,7 @@ import pytest
 from bot.clock import FrozenClock
 from bot.composition import open_fawn
 from storage.engine import Database, sqlite_url
+from tests.databases import migrated_sqlite
 from tests.fakes.telegram_api import FakeTelegramApi
 from tests.integration.telegram.harness import TelegramHarness
 
@@ -31,8 +32,7 @@ def clock() -> FrozenClock:
 
 @pytest.fixture
 async def database(tmp_path):
-    database = Database.at(sqlite_url(tmp_path / "fawn.db"))
-    await database.upgrade()
+    database = Database.at(await migrated_sqlite(tmp_path / "fawn.db"))
     yield database
     await database.dispose()
 

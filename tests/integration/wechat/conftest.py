@@ -17,7 +17,7 @@ from bot.clock import FrozenClock
 from bot.composition import open_fawn
 from bot.protocol import FamilySetup, MemberSetup
 from domain.vocabulary import ChatKind
-from storage.engine import sqlite_url
+from tests.databases import migrated_sqlite
 from tests.fakes.wecom_api import AES_KEY, TOKEN, FakeResponseUrls, WeComSide
 
 # 2026-05-04 20:15 in Shanghai: the evening of the seed sleep conversation
@@ -35,7 +35,7 @@ def clock() -> FrozenClock:
 @pytest.fixture
 async def service(tmp_path, clock):
     """The real application (chat service, family port, outbox) on a temporary SQLite file."""
-    fawn = await open_fawn(sqlite_url(tmp_path / "fawn.db"), clock=clock)
+    fawn = await open_fawn(await migrated_sqlite(tmp_path / "fawn.db"), clock=clock, migrate=False)
     yield fawn
     await fawn.close()
 
