@@ -238,7 +238,12 @@ class Extraction(BaseModel):
     confidence: float = Field(1.0, ge=0.0, le=1.0)
     unaccounted: list[str] = Field(
         default_factory=list,
-        description="numbers and time expressions in the message that this reading did not use ('at 3')")
+        description="what the message said that this reading did not use: numbers, time expressions ('at 3') and "
+                    "words ('bath done'); a reading that leaves any is never written at once")
+    cues: list[str] = Field(
+        default_factory=list, max_length=10,
+        description="what says the message may not report a baby fact now: plan, hypothetical, question, habit, "
+                    "not_counted, story, request, negation, correction, grown_up")
     units_said: dict[str, str] = Field(
         default_factory=dict,
         description="the units the message used, by quantity: volume ml|oz, weight kg|lb|jin, length cm|in, "

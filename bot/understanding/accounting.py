@@ -93,12 +93,19 @@ def _add(found: list[Mention], pattern: re.Pattern[str], text: str, kind: str, v
 
 def unaccounted(text: str, reading: Extraction, now: datetime, consumed: Sequence[Span] = ()) -> list[str]:
     """The mentions of `text` that no value of `reading` (and no consumed span) accounts for."""
-    used = [*consumed, *_kept_text_spans(text, reading), *_quantity_spans(text, reading),
+    used = explained_mentions(text, reading, now, consumed)
+    return [m.text for m in mentions(text, now) if (m.start, m.end) not in used]
+
+
+def explained_mentions(text: str, reading: Extraction, now: datetime,
+                       consumed: Sequence[Span] = ()) -> set[tuple[int, int]]:
+    """The (start, end) of each mention of `text` a value of `reading` (or a consumed span) accounts for."""
+    used = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading),
             *(m.span() for m in _NAME_NUMBER.finditer(text))]
     times = _times(reading, now)
     numbers = _numbers(reading)
-    return [m.text for m in mentions(text, now)
-            if not _inside(m, used) and not _accounts(m, times, numbers, reading, now)]
+    return {(m.start, m.end) for m in mentions(text, now)
+            if _inside(m, used) or _accounts(m, times, numbers, reading, now)}
 
 
 def _inside(m: Mention, spans: Iterable[Span]) -> bool:
@@ -179,7 +186,7 @@ def _numbers(reading: Extraction) -> list[float]:
             if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
 
 
-def _kept_text_spans(text: str, reading: Extraction) -> list[Span]:
+def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     """Where the reading's texts (a note, a food, a name as said) stand in the message."""
     kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
             for _, v in part if isinstance(v, str) and v]
@@ -192,7 +199,7 @@ def _kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     return spans
 
 
-def _quantity_spans(text: str, reading: Extraction) -> list[Span]:
+def quantity_spans(text: str, reading: Extraction) -> list[Span]:
     """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) are used when the value they make is."""
     numbers = _numbers(reading)
     spans: list[Span] = []

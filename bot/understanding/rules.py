@@ -24,6 +24,7 @@ from bot.understanding.readers.units import units_said
 from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
+from bot.understanding.understood import as_understood
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
@@ -58,7 +59,9 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
+    wrong = wrong_spans(text)
+    reading = accounted(reading, text, request.now, consumed=wrong)
+    reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
     if reading.intent is Intent.CHAT and not reading.asks_for_help:
