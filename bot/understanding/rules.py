@@ -37,6 +37,8 @@ CONFIDENT = 0.9
 _FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
                       r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
+_BOTTLE = re.compile(r"奶瓶|瓶喂|用瓶|\bbottles?\b", re.I)       # a bottle feed needs its amount
+_ABOUT = re.compile(r"(?<=[\d分钟点时刻lzg])\s*左右")                    # 10分钟左右: about, not both sides
 _ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
 FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
 _PART_OF_DAY = re.compile(r"中午|晌午")      # names 12:00 for a feed, but a sleep's start is asked for
@@ -153,8 +155,9 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         topic = None        # a sleep or a diaper holds no ml: the amount speaks for itself
     kind_type = record_type or topic or implied
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
+    task_time = supplying and any(request.task.slots.get(k) for k in ("start", "time"))
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
-                                   raw=request.text, default_now=not supplying)
+                                   raw=request.text, default_now=not task_time)
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end:
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
@@ -248,7 +251,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
     direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
-    method = _side(text) if direct else None
+    method = _side(text) if direct else FeedingMethod.BOTTLE if _BOTTLE.search(text) else None
     if direct:
         kind = kind or FeedingKind.BREAST_MILK
         method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)
@@ -287,6 +290,7 @@ def _signed(raw: str) -> float:
 
 
 def _side(text: str) -> FeedingMethod | None:
+    text = _ABOUT.sub("", text)
     return next((m for p, m in lx.SIDE_WORDS if p.search(text)), None)
 
 
