@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import explained_mentions, kept_text_spans, quantity_spans
-from bot.understanding.lexicon import SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
+from bot.understanding.lexicon import PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
 from bot.understanding.spans import Span
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
@@ -34,6 +34,7 @@ from domain.vocabulary import RecordType
 READING = frozenset({Intent.RECORD, Intent.SUPPLY, Intent.CORRECT})
 _PERIOD_HOURS = {"small_hours": (0, 6), "morning": (5, 12), "noon": (11, 14), "afternoon": (12, 19),
                  "evening": (17, 24)}
+_CJK_EDGE = re.compile(r"^[\u4e00-\u9fff]\s+[\u4e00-\u9fff]$")      # 喝了90ml 尿了: a space between Chinese is a comma
 _CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n]+|\s+(?:and|then|but|while|so)\s+|然后|接着|但是|可是|不过")
 
 
@@ -51,7 +52,8 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
         return Explanation()
     kept = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
-    left: list[Span] = [s for s in spans if not _used(s, reading, now, kept, used_mentions)]
+    chatter = _grown_ups_chatter(spans, text, used_mentions)
+    left: list[Span] = [s for s in spans if s not in chatter and not _used(s, reading, now, kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
     if addressed_to_someone(spans, text):
         cues = tuple(dict.fromkeys((*cues, Cue.REQUEST)))
@@ -128,17 +130,31 @@ def _cue_used(cue: Cue | None, reading: Extraction) -> bool:
 
 
 def addressed_to_someone(spans: Sequence[Span], text: str) -> bool:
-    """You / 你 is who does what the sentence says (你哄睡吧 / can you feed her): a request, not a report."""
+    """You / 你 is who does what a clause says (你哄睡吧 / can you feed her / 老公今晚你哄睡吧): a request,
+    not a report. The subject is the clause's first person, after a name said to call someone (老公，…)."""
     for clause in clauses(spans, text):
-        person = None
-        for s in clause:
-            if s.kind in (sp.BABY, sp.ADULT):
-                person = s
-            elif s.kind == sp.RECORD and person is not None:
-                if person.kind == sp.ADULT and _second_person(person.text):
-                    return True
-                break
+        subject = _subject(clause)
+        if subject is not None and subject.kind == sp.ADULT and _second_person(subject.text) and \
+                any(s.kind == sp.RECORD for s in clause):
+            return True
     return False
+
+
+def _subject(clause: list[Span]) -> Span | None:
+    """The first person of a clause; a person named and then followed by another (a vocative) is skipped."""
+    people = [n for n, s in enumerate(clause) if s.kind in (sp.BABY, sp.ADULT)]
+    if not people:
+        return None
+    first = people[0]
+    between = clause[first + 1:people[1]] if len(people) > 1 else None
+    if between is not None and all(s.kind == sp.TIME for s in between) and _calls_someone(clause[first]):
+        return clause[people[1]]
+    return clause[first]
+
+
+def _calls_someone(s: Span) -> bool:
+    """A title or a name said to call a grown-up (老公，… / Grandma, …), not a pronoun."""
+    return s.kind == sp.ADULT and s.text.lower() not in PRONOUNS
 
 
 def _second_person(word: str) -> bool:
@@ -152,6 +168,20 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     types = _types(reading)
     named = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD and s.types & types for s in c)]
     return bool(named) and all(_said_of_a_grown_up(c, types) for c in named)
+
+
+def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
+    """The spans of clauses said of a grown-up (宝宝睡了 我也要睡了: the second clause) when the reading took no
+    value from them: chatter beside the baby's fact, nothing it must account for."""
+    found: set[Span] = set()
+    for clause in clauses(spans, text):
+        subject = _subject(clause)
+        if subject is None or subject.kind != sp.ADULT or not any(s.kind == sp.RECORD and s.experienced
+                                                                   for s in clause):
+            continue
+        if not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause):
+            found.update(clause)
+    return found
 
 
 def _said_of_a_grown_up(clause: list[Span], types: set[RecordType]) -> bool:
@@ -170,7 +200,8 @@ def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
     last_end = 0
     for s in spans:
         between = text[last_end:s.start]
-        if groups[-1] and (_CLAUSE_CUT.search(between) or s.kind == sp.FILLER and
+        cjk_space = between.strip() == "" and between != "" and _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
+        if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or s.kind == sp.FILLER and
                            _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
             groups.append([])
         if not (s.kind == sp.FILLER and _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):

@@ -45,7 +45,7 @@ NO_FACT_ZH = (
     "又", "再", "才", "刚", "可", "把", "给", "被", "让", "从", "在", "于", "到", "和", "跟", "与", "及", "或",
     "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
-    "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是",
+    "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "嘿", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
 )
 NO_FACT_EN = frozenset("""
 a an the this that these those some any all both each every other another such
@@ -77,6 +77,9 @@ ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're were we've u
                      "granddad gramps nanny babysitter sitter hubby husband wife wifey babe honey hon dear "
                      "doctor dr nurse midwife pediatrician ped paed aunt auntie uncle".split())
 SECOND_PERSON_ZH = ("你们", "你", "您")
+PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
+                      "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",
+                      "your", "yourself"})
 SECOND_PERSON_EN = frozenset("you you're youre your yourself".split())
 
 # verbs whose subject is the one it happens to: a grown-up as their subject makes the fact the grown-up's
@@ -88,7 +91,7 @@ EXPERIENCED_EN = frozenset("slept sleep sleeping napped nap napping dozed dozing
 
 # --- cues: a sentence that may not report a baby fact, now ------------------------------------------------
 CUES_ZH: dict[Cue, tuple[str, ...]] = {
-    Cue.PLAN: ("待会儿", "待会", "一会儿", "一会", "等会儿", "等会", "等一下", "等下", "回头", "晚点", "准备",
+    Cue.PLAN: ("要", "待会儿", "待会", "一会儿", "一会", "等会儿", "等会", "等一下", "等下", "回头", "晚点", "准备",
                "打算", "计划", "马上要", "马上", "要去", "去给", "想要", "想", "下次", "下一顿", "下一次", "该"),
     Cue.HYPOTHETICAL: ("如果", "要是", "假如", "假设", "万一", "的话", "要不", "是否"),
     Cue.QUESTION: ("是不是", "有没有", "要不要", "能不能", "可不可以", "会不会", "吗", "么", "为什么", "怎么样",
@@ -118,7 +121,8 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
     Cue.STORY: ("remember when", "remember", "back when", "at the hospital", "last week", "last month",
                 "when she was", "when he was"),
     Cue.REQUEST: ("can you", "could you", "would you", "will you", "please bring", "bring", "grab", "go to bed",
-                  "go sleep", "go nap", "take her", "take him", "you take", "you do", "your turn"),
+                  "go sleep", "go nap", "go back to sleep", "go back to bed", "get some sleep", "get some rest",
+                  "take her", "take him", "you take", "you do", "your turn"),
     Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",
                    "won't", "wont", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
                    "wouldn't", "wouldnt", "none", "nothing", "refused"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.decide.answers import answers_task
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.door import at_the_door
@@ -85,8 +86,7 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
-    if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
-            e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
+    if same_topic and e.intent in (Intent.SUPPLY, Intent.CORRECT, Intent.RECORD) and answers_task(turn, task):
         return _supply(turn, task)
     return None
 
