@@ -74,11 +74,17 @@ class FakeILinkApi:
 
     async def _qrcode(self, request: web.Request) -> web.Response:
         await self._record(request, await request.json())
-        return web.json_response({"qrcode": "qr-0001", "qrcode_img_content": "https://liteapp.weixin.qq.com/q/test"})
+        number = len(self.of("get_bot_qrcode"))
+        return web.json_response({"qrcode": f"qr-{number:04d}",
+                                  "qrcode_img_content": f"https://liteapp.weixin.qq.com/q/test{number}"})
 
     async def _qr_status(self, request: web.Request) -> web.Response:
+        """The next scripted status; {"http": 524} answers with that HTTP status instead (a gateway error)."""
         await self._record(request, dict(request.query))
-        return web.json_response(self.qr_statuses.pop(0) if self.qr_statuses else {"status": "wait"})
+        status = self.qr_statuses.pop(0) if self.qr_statuses else {"status": "wait"}
+        if "http" in status:
+            return web.Response(status=status["http"], text="<html>gateway timeout</html>")
+        return web.json_response(status)
 
     async def _get_updates(self, request: web.Request) -> web.Response:
         body = await request.json()

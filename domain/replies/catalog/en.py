@@ -364,6 +364,10 @@ TEXTS.update({
     "wecom.done": "✓ Done",
     "wechat.scan": "scan with WeChat ({number}/{of})", "wechat.scanned": "scanned: confirm on the phone",
     "wechat.logged_in": "logged in: {bot} (credentials in {path})",
+    "wechat.verify_prompt": "type the number shown in WeChat on the phone",
+    "wechat.verify_again": "that number did not match; type the number shown on the phone again",
+    "wechat.verify_blocked": "too many wrong numbers: blocked for now; showing a new QR code",
+    "wechat.already_bound": "this WeChat bot is already connected to Fawn: {bot} (credentials still in {path})",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "commands:\n"
                     "  /as <title>      switch speaker (e.g. /as Grandma); a new name joins as a friend\n"

@@ -349,6 +349,10 @@ TEXTS.update({
     "wecom.done": "✓ 已处理",
     "wechat.scan": "用手机微信扫描这个二维码链接（{number}/{of}）", "wechat.scanned": "已扫码，请在手机上确认",
     "wechat.logged_in": "已登录：{bot}（凭据保存在 {path}）",
+    "wechat.verify_prompt": "请输入手机微信上显示的数字",
+    "wechat.verify_again": "数字不对，请再输入一次手机上显示的数字",
+    "wechat.verify_blocked": "数字输错太多次，已被暂时拦下；换一个新二维码",
+    "wechat.already_bound": "这个微信机器人已经连着 Fawn：{bot}（凭据仍在 {path}）",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "命令：\n"
                     "  /as <称呼>       换一个人说话（比如 /as 奶奶）；新名字以朋友身份加入\n"

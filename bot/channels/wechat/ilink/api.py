@@ -14,11 +14,14 @@ The token is never logged; neither are message texts.
 from __future__ import annotations
 
 import base64
+import logging
 import secrets
 import uuid
 from typing import Any
 
 import httpx
+
+log = logging.getLogger("fawn.wechat")
 
 DEFAULT_BASE_URL = "https://ilinkai.weixin.qq.com"
 BOT_TYPE = "3"
@@ -58,19 +61,26 @@ class ILinkApi:
     async def aclose(self) -> None:
         await self._client.aclose()
 
-    async def bot_qrcode(self) -> dict[str, Any]:
-        return await self._post(f"ilink/bot/get_bot_qrcode?bot_type={BOT_TYPE}", {"local_token_list": []},
-                                "get_bot_qrcode")
+    async def bot_qrcode(self, local_tokens: list[str] | None = None) -> dict[str, Any]:
+        """A new QR code. `local_tokens`: the tokens stored here, so the server can tell that this bot is
+        already bound (binded_redirect) instead of opening a second session."""
+        return await self._post(f"ilink/bot/get_bot_qrcode?bot_type={BOT_TYPE}",
+                                {"local_token_list": list(local_tokens or [])[:10]}, "get_bot_qrcode")
 
-    async def qrcode_status(self, qrcode: str, base_url: str | None = None) -> dict[str, Any]:
+    async def qrcode_status(self, qrcode: str, base_url: str | None = None,
+                            verify_code: str | None = None) -> dict[str, Any]:
+        """One long poll of the QR code's status. A poll that fails — the long poll running out, a dropped
+        connection, a 5xx or a gateway's 524 — is `wait`, as in openclaw-weixin (src/auth/login-qr.ts)."""
         url = (base_url or self.base_url).rstrip("/") + "/ilink/bot/get_qrcode_status"
+        params = {"qrcode": qrcode, **({"verify_code": verify_code} if verify_code else {})}
         try:
-            response = await self._client.get(url, params={"qrcode": qrcode}, headers=_common_headers(),
+            response = await self._client.get(url, params=params, headers=_common_headers(),
                                               timeout=LONG_POLL_SECONDS + 5)
-        except httpx.TimeoutException:
-            return {"status": "wait"}           # the long poll ran out: keep waiting
-        response.raise_for_status()
-        return response.json()
+            response.raise_for_status()
+            return response.json()
+        except (httpx.HTTPError, ValueError) as failed:
+            log.info("QR status poll failed (%s): waiting", _failure(failed))
+            return {"status": "wait"}
 
     async def get_updates(self, cursor: str, timeout: float = LONG_POLL_SECONDS) -> dict[str, Any]:
         """One long poll; on a client-side timeout, an empty answer that keeps the cursor."""
@@ -112,6 +122,12 @@ def _check(answer: dict[str, Any], what: str) -> None:
     ret, errcode = answer.get("ret"), answer.get("errcode")
     if (ret not in (None, 0)) or (errcode not in (None, 0)):
         raise ILinkError(what, ret, errcode, answer.get("errmsg"))
+
+
+def _failure(failed: Exception) -> str:
+    if isinstance(failed, httpx.HTTPStatusError):
+        return f"HTTP {failed.response.status_code}"
+    return type(failed).__name__
 
 
 def _common_headers() -> dict[str, str]:
