@@ -27,6 +27,7 @@ from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
+from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import StateFile, credentials_path, load_credentials, state_path
 from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_routes
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
@@ -37,6 +38,7 @@ from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
 from bot.config import FawnConfig, load_config
+from bot.delivery.notices import tell_parents_elsewhere
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
@@ -86,6 +88,7 @@ class Messengers:
     routes: list[Route] = field(default_factory=list)
     loops: list[Loop] = field(default_factory=list)
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    push: FamilyPush | None = None       # set once every messenger is known (a channel's notices use it)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +142,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         if page is not None:
             messengers.routes += page.routes
             fawn.chat.replies.page_links = page.links
-        push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
+        push = messengers.push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
@@ -223,13 +226,21 @@ def _carries_files(fawn: Fawn, platform: str) -> None:
 
 def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     account = config.wechat.account
-    credentials = load_credentials(credentials_path(config.wechat_dir, account))
+    path = credentials_path(config.wechat_dir, account)
+    credentials = load_credentials(path)
     if credentials is None:
         log.error("personal WeChat is enabled but not logged in: run `fawn wechat login`")
         return
-    api = ILinkApi(credentials.base_url, credentials.token)
-    poller = ILinkPoller(api, StateFile(state_path(config.wechat_dir, account)), fawn.chat, fawn.outbox,
-                         StoredShownChoices(fawn.database))
+    base_url = config.wechat.base_url if "base_url" in config.wechat.model_fields_set else None
+    api = ILinkApi(base_url or credentials.base_url, credentials.token)
+    state = StateFile(state_path(config.wechat_dir, account))
+
+    async def logged_out() -> None:
+        if messengers.push is not None:
+            await tell_parents_elsewhere(messengers.push, "wechat", "wechat.logged_out")
+
+    session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out)
+    poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session)
     messengers.loops.append(poller.run)
     messengers.senders["wechat"] = poller.sender
     messengers.closers.append(api.aclose)

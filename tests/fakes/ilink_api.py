@@ -37,6 +37,8 @@ class FakeILinkApi:
     send_refusals: list[dict[str, Any]] = field(default_factory=list)   # answers for the next sendmessages
     requests: list[Request] = field(default_factory=list)
     hold_seconds: float = 1.0
+    tokens: set[str] = field(default_factory=lambda: {BOT_TOKEN})     # the logins the server accepts
+    poll_timeout_ms: int = 35000                                     # longpolling_timeout_ms it asks for
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -50,6 +52,8 @@ class FakeILinkApi:
         app.router.add_get("/ilink/bot/get_qrcode_status", self._qr_status)
         app.router.add_post("/ilink/bot/getupdates", self._get_updates)
         app.router.add_post("/ilink/bot/sendmessage", self._send_message)
+        app.router.add_post("/ilink/bot/msg/notifystart", self._notify)
+        app.router.add_post("/ilink/bot/msg/notifystop", self._notify)
         self.port = await self._site.serve(app)
 
     async def stop(self) -> None:
@@ -89,7 +93,7 @@ class FakeILinkApi:
     async def _get_updates(self, request: web.Request) -> web.Response:
         body = await request.json()
         await self._record(request, body)
-        if request.headers.get("Authorization") != f"Bearer {BOT_TOKEN}":
+        if not self.logged_in(request):
             return web.json_response({"ret": -14, "errcode": -14, "errmsg": "session timeout"})
         cursor = body.get("get_updates_buf") or ""
         index = int(cursor[1:]) if cursor.startswith("c") else 0
@@ -102,11 +106,21 @@ class FakeILinkApi:
         if len(self._batches) <= index:
             return web.json_response({"ret": 0, "msgs": [], "get_updates_buf": cursor})
         return web.json_response({"ret": 0, "msgs": self._batches[index], "get_updates_buf": f"c{index + 1}",
-                                  "longpolling_timeout_ms": 35000})
+                                  "longpolling_timeout_ms": self.poll_timeout_ms})
+
+    def logged_in(self, request: web.Request) -> bool:
+        return request.headers.get("Authorization", "").removeprefix("Bearer ") in self.tokens
 
     async def _send_message(self, request: web.Request) -> web.Response:
         await self._record(request, await request.json())
+        if not self.logged_in(request):
+            return web.json_response({"ret": -14, "errcode": -14, "errmsg": "session timeout"})
         return web.json_response(self.send_refusals.pop(0) if self.send_refusals else {})
+
+    async def _notify(self, request: web.Request) -> web.Response:
+        """notifystart / notifystop (openclaw-weixin src/api/api.ts): {base_info} → {ret}."""
+        await self._record(request, await request.json())
+        return web.json_response({"ret": 0} if self.logged_in(request) else {"ret": -14, "errmsg": "session timeout"})
 
     def of(self, endpoint: str) -> list[Request]:
         return [r for r in self.requests if r.endpoint == endpoint]

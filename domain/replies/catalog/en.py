@@ -364,6 +364,9 @@ TEXTS.update({
     "wecom.done": "✓ Done",
     "wechat.scan": "scan with WeChat ({number}/{of})", "wechat.scanned": "scanned: confirm on the phone",
     "wechat.logged_in": "logged in: {bot} (credentials in {path})",
+    "wechat.logged_out": "Fawn's personal-WeChat login has expired: messages there do not reach Fawn for now, and "
+                          "reminders and summaries cannot be sent there. Whoever runs Fawn should run fawn wechat "
+                          "login on the server and scan again; it works again at once, no restart needed.",
     "wechat.verify_prompt": "type the number shown in WeChat on the phone",
     "wechat.verify_again": "that number did not match; type the number shown on the phone again",
     "wechat.verify_blocked": "too many wrong numbers: blocked for now; showing a new QR code",

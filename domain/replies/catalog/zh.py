@@ -349,6 +349,8 @@ TEXTS.update({
     "wecom.done": "✓ 已处理",
     "wechat.scan": "用手机微信扫描这个二维码链接（{number}/{of}）", "wechat.scanned": "已扫码，请在手机上确认",
     "wechat.logged_in": "已登录：{bot}（凭据保存在 {path}）",
+    "wechat.logged_out": "Fawn 在个人微信上的登录失效了：个人微信里暂时收不到你们的消息，也发不出提醒和总结。"
+                          "请部署 Fawn 的人在服务器上运行 fawn wechat login 重新扫码，登录后马上恢复，不用重启。",
     "wechat.verify_prompt": "请输入手机微信上显示的数字",
     "wechat.verify_again": "数字不对，请再输入一次手机上显示的数字",
     "wechat.verify_blocked": "数字输错太多次，已被暂时拦下；换一个新二维码",

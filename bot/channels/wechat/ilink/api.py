@@ -6,6 +6,7 @@ documents it (MIT): JSON over HTTP POST, `Authorization: Bearer <bot token>`.
   scaned_but_redirect | expired | confirmed, bot_token, ilink_bot_id, ilink_user_id, baseurl}.
 - `ilink/bot/getupdates` {get_updates_buf} → {ret, msgs, get_updates_buf (the next cursor),
   longpolling_timeout_ms}; errcode -14 means the session expired (log in again).
+- `ilink/bot/msg/notifystart` / `notifystop` {} → {ret}: the channel starts / stops.
 - `ilink/bot/sendmessage` {msg: {to_user_id, client_id, message_type 2, message_state 2,
   item_list [{type 1, text_item {text}}], context_token}}; a non-zero ret is a refusal (-2: the
   conversation's context_token is no longer accepted).
@@ -30,6 +31,7 @@ CLIENT_VERSION = str((0 << 16) | (1 << 8) | 0)     # 0.1.0 as 0x00MMNNPP
 BOT_AGENT = "Fawn/0.1.0"
 LONG_POLL_SECONDS = 35.0
 REQUEST_SECONDS = 15.0
+NOTIFY_SECONDS = 10.0
 SESSION_EXPIRED = -14
 MESSAGE_TYPE_USER, MESSAGE_TYPE_BOT = 1, 2
 ITEM_TEXT, ITEM_IMAGE, ITEM_VOICE = 1, 2, 3
@@ -60,6 +62,20 @@ class ILinkApi:
 
     async def aclose(self) -> None:
         await self._client.aclose()
+
+    def use(self, token: str, base_url: str) -> None:
+        """Another login's token (and host) from now on: the poller and the sender share this client."""
+        self._token, self.base_url = token, base_url.rstrip("/") + "/"
+
+    async def notify(self, what: str) -> None:
+        """`notifystart` / `notifystop`: the server keeps each bot's online state from these (openclaw-weixin
+        2.1.10+ sends them as its channel starts and stops). Failures are logged and otherwise ignored."""
+        try:
+            answer = await self._post(f"ilink/bot/msg/notify{what}", {}, f"notify{what}", timeout=NOTIFY_SECONDS)
+            if answer.get("ret") not in (None, 0):
+                log.warning("notify%s answered ret=%s", what, answer.get("ret"))
+        except (httpx.HTTPError, ILinkError, ValueError) as failed:
+            log.warning("notify%s failed (ignored): %s", what, _failure(failed))
 
     async def bot_qrcode(self, local_tokens: list[str] | None = None) -> dict[str, Any]:
         """A new QR code. `local_tokens`: the tokens stored here, so the server can tell that this bot is

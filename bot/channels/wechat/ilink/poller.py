@@ -14,8 +14,9 @@ import httpx
 
 from bot.channels.numbered import ShownChoices, as_press
 from bot.channels.stopping import pause, unless_stopped
-from bot.channels.wechat.ilink.api import MESSAGE_TYPE_USER, ILinkApi, ILinkError
+from bot.channels.wechat.ilink.api import LONG_POLL_SECONDS, MESSAGE_TYPE_USER, ILinkApi, ILinkError
 from bot.channels.wechat.ilink.sender import ILinkSender
+from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import ContextToken, StateFile
 from bot.channels.wechat.ilink.translate import PLATFORM, message_to_incoming
 from bot.clock import Clock, utc_now
@@ -27,35 +28,57 @@ log = logging.getLogger("fawn.wechat")
 class ILinkPoller:
     def __init__(self, api: ILinkApi, state: StateFile, chat: ChatPort, delivery: DeliveryPort,
                  shown: ShownChoices, *, clock: Clock = utc_now, retry_pause: float = 2.0,
-                 expired_pause: float = 3600.0) -> None:
+                 expired_pause: float = 3600.0, session: ILinkSession | None = None) -> None:
         self.api, self.state, self.chat, self.delivery = api, state, chat, delivery
         self.sender = ILinkSender(api, state, shown, clock)
         self.shown, self.clock = shown, clock
         self.retry_pause, self.expired_pause = retry_pause, expired_pause
+        self.session = session
+        self.poll_seconds = LONG_POLL_SECONDS      # the server may ask for another (longpolling_timeout_ms)
 
     async def run(self, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            poll = await unless_stopped(self.api.get_updates(self.state.state.cursor), stop)
-            if poll is None:
-                return
-            await self._after_poll(poll, stop)
+        if self.session is not None:
+            await self.session.start()
+        try:
+            while not stop.is_set():
+                poll = await unless_stopped(self.api.get_updates(self.state.state.cursor, self.poll_seconds), stop)
+                if poll is None:
+                    return
+                await self._after_poll(poll, stop)
+        finally:
+            if self.session is not None:
+                await self.session.stop()
 
     async def _after_poll(self, poll: asyncio.Future, stop: asyncio.Event) -> None:
         try:
             answer = poll.result()
         except ILinkError as refused:
-            seconds = self.expired_pause if refused.session_expired else self.retry_pause
-            log.warning("getupdates refused (%s)%s", refused,
-                        ": log in again with `fawn wechat login`" if refused.session_expired else "")
-            await pause(stop, seconds)
+            await self._refused(refused, stop)
             return
         except (httpx.HTTPError, ValueError) as failed:
             log.warning("getupdates failed: %s", type(failed).__name__)
             await pause(stop, self.retry_pause)
             return
+        if self.session is not None:
+            self.session.alive()
+        self._next_poll_seconds(answer)
         if not await self.handle_batch(answer):
             log.warning("a wechat batch left for later: the database is unavailable")
             await pause(stop, self.retry_pause)
+
+    async def _refused(self, refused: ILinkError, stop: asyncio.Event) -> None:
+        if refused.session_expired and self.session is not None:
+            await self.session.lapsed(stop)
+            return
+        log.warning("getupdates refused (%s)%s", refused,
+                    ": log in again with `fawn wechat login`" if refused.session_expired else "")
+        await pause(stop, self.expired_pause if refused.session_expired else self.retry_pause)
+
+    def _next_poll_seconds(self, answer: dict[str, Any]) -> None:
+        """The long poll the server asks for next (openclaw-weixin's monitor takes it the same way)."""
+        asked = answer.get("longpolling_timeout_ms")
+        if isinstance(asked, int | float) and not isinstance(asked, bool) and 0 < asked <= 600_000:
+            self.poll_seconds = asked / 1000
 
     async def handle_batch(self, answer: dict[str, Any]) -> bool:
         """Every message's turn, then the new cursor (and the conversations' context tokens) saved.

@@ -88,6 +88,11 @@ class StateFile:
                   for user, t in (data.get("context_tokens") or {}).items()}
         return PollState(cursor=data.get("cursor") or "", context_tokens=tokens)
 
+    def forget(self) -> None:
+        """A new bot account: its updates start afresh, and no conversation of the old one carries over."""
+        self.state = PollState()
+        self.save()
+
     def save(self) -> None:
         tokens = {user: {"token": t.token, "received_at": t.received_at.isoformat()}
                   for user, t in self.state.context_tokens.items()}
