@@ -31,13 +31,14 @@ from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import StateFile, credentials_path, load_credentials, state_path
 from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_routes
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
-from bot.channels.wechat.wecom.response_url import ResponseUrlPoster, ResponseUrlSender
+from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.channels.wechat.wecom.socket import WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
 from bot.config import FawnConfig, load_config
+from bot.delivery.inbox import Inbox
 from bot.delivery.notices import tell_parents_elsewhere
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
@@ -212,11 +213,14 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
         _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
         return
     crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
-    callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
+    inbox = Inbox(fawn.database, lease=timedelta(seconds=wecom.inbox_lease_seconds))
+    callback = WeComCallbackChannel(turns, crypto, inbox, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
                                     passive_seconds=wecom.passive_reply_seconds)
     messengers.routes += wecom_routes(callback, wecom.callback_path)
-    messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
+    messengers.loops.append(lambda done: inbox.run({"wecom": callback.finish}, stop=done))
     messengers.closers += [callback.idle, callback.poster.aclose]
+    log.warning("WeCom in callback mode answers messages and clicks but cannot push: summaries, reminders and "
+                "role cards for WeCom chats are not sent there (mode = \"websocket\", the long connection, can)")
 
 
 def _carries_files(fawn: Fawn, platform: str) -> None:
@@ -240,7 +244,8 @@ def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
             await tell_parents_elsewhere(messengers.push, "wechat", "wechat.logged_out")
 
     session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out)
-    poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session)
+    poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session,
+                         window=timedelta(hours=config.wechat.push_window_hours))
     messengers.loops.append(poller.run)
     messengers.senders["wechat"] = poller.sender
     messengers.closers.append(api.aclose)

@@ -128,6 +128,13 @@ class FakeILinkApi:
     def sent_texts(self) -> list[str]:
         return [r.body["msg"]["item_list"][0]["text_item"]["text"] for r in self.of("sendmessage")]
 
+    async def wait_handled(self, timeout: float = WAIT_SECONDS) -> None:
+        """Until the poller asks for what comes after the newest batch: it handled every batch so far."""
+        cursor = f"c{len(self._batches)}"
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: any(
+                r.body.get("get_updates_buf") == cursor for r in self.of("getupdates"))), timeout)
+
     async def wait_for(self, endpoint: str, count: int, timeout: float = WAIT_SECONDS) -> list[Request]:
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(self.of(endpoint)) >= count), timeout)

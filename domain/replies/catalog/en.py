@@ -361,9 +361,11 @@ TEXTS.update({
     "service.no_family": "This chat has no family yet — send /start to set one up, or “join CODE” with a family code from a parent.",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "Reply {items}", "numbered.choice": "{number} to {label}", "numbered.separator": ", ",
+    "wecom.working": "Working on it…",
     "wecom.done": "✓ Done",
     "wechat.scan": "scan with WeChat ({number}/{of})", "wechat.scanned": "scanned: confirm on the phone",
     "wechat.logged_in": "logged in: {bot} (credentials in {path})",
+    "wechat.write_to_continue": "(A WeChat rule: write me anything, and the reminders and summaries that follow can reach you here again.)",
     "wechat.logged_out": "Fawn's personal-WeChat login has expired: messages there do not reach Fawn for now, and "
                           "reminders and summaries cannot be sent there. Whoever runs Fawn should run fawn wechat "
                           "login on the server and scan again; it works again at once, no restart needed.",

@@ -346,9 +346,11 @@ TEXTS.update({
     "service.no_family": "这个聊天还没有设置家庭：在群里发送 /start 建一个，或者用家长给的邀请码发送“加入 邀请码”。",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "回复 {items}", "numbered.choice": "{number} {label}", "numbered.separator": "，",
+    "wecom.working": "处理中…",
     "wecom.done": "✓ 已处理",
     "wechat.scan": "用手机微信扫描这个二维码链接（{number}/{of}）", "wechat.scanned": "已扫码，请在手机上确认",
     "wechat.logged_in": "已登录：{bot}（凭据保存在 {path}）",
+    "wechat.write_to_continue": "（微信的规定：你回我一句话，后面的提醒和总结才能继续发到这里。）",
     "wechat.logged_out": "Fawn 在个人微信上的登录失效了：个人微信里暂时收不到你们的消息，也发不出提醒和总结。"
                           "请部署 Fawn 的人在服务器上运行 fawn wechat login 重新扫码，登录后马上恢复，不用重启。",
     "wechat.verify_prompt": "请输入手机微信上显示的数字",

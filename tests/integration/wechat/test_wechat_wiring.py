@@ -16,6 +16,7 @@ from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_route
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
 from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.config import FawnConfig, WeComConfig
+from bot.delivery.inbox import Inbox
 from tests.fakes.wecom_api import AES_KEY, TOKEN, WeComSide, text_body
 from tests.integration.wechat.conftest import GROUP, MOM, turns_of
 
@@ -31,7 +32,7 @@ def listening_socket() -> socket.socket:
 async def test_wecom_routes_share_the_web_app_with_the_telegram_webhook(service, wecom_family, sessions, clock):
     application = Application.builder().token("123456:TEST-TOKEN").updater(None).build()
     web_app = build_webhook_app(application, secret="telegram-secret", path="/telegram/webhook")
-    channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY),
+    channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY), Inbox(service.database, clock),
                                    poster=ResponseUrlPoster(), bot_name="Fawn", clock=clock)
     web_app.router.routes.extend(wecom_routes(channel, "/wecom/callback"))
     sock = listening_socket()
