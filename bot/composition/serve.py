@@ -20,6 +20,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from bot.channels.status import ChannelStatus
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
@@ -90,6 +91,7 @@ class Messengers:
     loops: list[Loop] = field(default_factory=list)
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     push: FamilyPush | None = None       # set once every messenger is known (a channel's notices use it)
+    status: ChannelStatus = field(default_factory=ChannelStatus)    # a channel that stopped, for /healthz
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,7 +178,7 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
 def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
     loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops]
     if messengers.routes:
-        loops.append(lambda done: _serve_web(config, messengers.routes, done))
+        loops.append(lambda done: _serve_web(config, messengers.routes, done, messengers.status))
     return [asyncio.create_task(loop(stop)) for loop in loops]
 
 
@@ -207,7 +209,7 @@ def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     if wecom.mode == "websocket":
         socket_ = WeComSocket(wecom.websocket_url, wecom.bot_id, wecom.secret.get_secret_value(),
                               heartbeat=wecom.heartbeat_seconds)
-        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
+        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name, status=messengers.status)
         messengers.loops.append(channel.run)
         messengers.senders["wecom"] = channel.push_sender()
         _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
@@ -243,7 +245,8 @@ def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
         if messengers.push is not None:
             await tell_parents_elsewhere(messengers.push, "wechat", "wechat.logged_out")
 
-    session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out)
+    session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out,
+                           status=messengers.status)
     poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session,
                          window=timedelta(hours=config.wechat.push_window_hours))
     messengers.loops.append(poller.run)
@@ -251,9 +254,10 @@ def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     messengers.closers.append(api.aclose)
 
 
-async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event) -> None:
+async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event,
+                     status: ChannelStatus | None = None) -> None:
     """One web server for every route a messenger needs, until `stop`."""
-    app = Starlette(routes=[*routes, health_route()])
+    app = Starlette(routes=[*routes, health_route(status)])
     server = uvicorn.Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning",
                                            access_log=False))
     log.info("serving %s routes on %s:%s", len(routes), config.web.host, config.web.port)

@@ -333,6 +333,12 @@ TEXTS.update({
                             "(read-only) until a parent gives them a role. First tell me the baby's name, birth date "
                             "and sex (e.g. “her name is Mia”, “born 2026-03-01, a girl”) so I can show WHO growth "
                             "percentiles. Then just tell me what happened; /help for more.",
+    "start.welcome_private": "Hi, I'm Fawn. This chat now has a family; you are its parent. To keep the records "
+                             "together, say /invite for a family code; each person sends “/join CODE” in their own "
+                             "chat with me. First tell me the baby's name, birth date and sex (e.g. “her name is "
+                             "Mia”, “born 2026-03-01, a girl”) so I can show WHO growth percentiles. Then just tell "
+                             "me what happened; /help for more.",
+    "start.welcome_back_private": "This chat already belongs to a family; /help for more.",
     "telegram.welcome_back": "This chat already has a family; /help for more.",
     "telegram.added_new": "Thanks for adding me — a parent can send /start to set up the family.",
     "telegram.added_back": "I'm back; the family's records are all still here.",

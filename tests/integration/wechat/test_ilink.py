@@ -197,3 +197,13 @@ async def test_a_batch_whose_turn_cannot_run_keeps_its_cursor_and_runs_once_when
     assert sent_while_locked == 0 and cursors[:3] == ["", "", ""]
     assert len(records) == 1 and len(fake_ilink.of("sendmessage")) == 1
     assert StateFile(state_path(tmp_path, "default")).state.cursor == "c1"
+
+
+async def test_a_start_in_personal_wechat_greets_a_one_to_one_chat_not_a_group(fake_ilink, api, service, sessions,
+                                                                              clock, tmp_path):
+    async with polling(api, service, sessions, clock, tmp_path):
+        await fake_ilink.queue_batch(user_text("o9new@im.wechat", "/start", at=clock()))
+        await fake_ilink.wait_for("sendmessage", 1)
+    (greeting,) = fake_ilink.sent_texts()
+    assert "这个聊天已经建好家庭档案" in greeting and "这个群" not in greeting
+    assert "This chat now has a family" in greeting

@@ -289,3 +289,28 @@ async def test_each_response_url_is_used_at_most_once_and_only_for_its_own_messa
     (posted,) = await response_urls.wait_for(1)
     assert posted.code == second_url.rsplit("=", 1)[1] and "尿" in str(posted.body)
     assert len(await live_records(sessions)) == 2
+
+
+async def test_a_slow_click_updates_its_card_in_time_and_the_outcome_follows_through_its_own_response_url(
+        make_callback_app, service, wecom_family, sessions, wecom, response_urls):
+    """A click's card changes only through the answer to the click's callback (developer.work.weixin.qq.com
+    path 101031, 回复消息更新模板卡片), which WeCom waits about five seconds for. A turn slower than the passive
+    window: the card says "处理中…" at once; the outcome comes through the click's response_url (path 101138)."""
+    gated = GatedService(service)
+    channel, client = make_callback_app(gated)
+    gated.gate.set()
+    card = await sleep_confirmation(client, wecom)
+    task_id, url = card["template_card"]["task_id"], response_urls.new_url()
+    gated.gate.clear()
+    channel.passive_seconds = 0.05
+    click = click_body("evt-slow-1", key_for(card, "confirm"), task_id, userid=MOM, chatid=GROUP, response_url=url)
+    working = passive(wecom, await post(client, wecom, click))
+    assert working["response_type"] == "update_template_card" and working["template_card"]["task_id"] == task_id
+    assert "处理中" in card_text(working) and not any(k.endswith(".confirm") for k in card_buttons(working).values())
+    assert await live_records(sessions) == []                       # the turn is still running
+    gated.gate.set()
+    await channel.idle()
+    (posted,) = await response_urls.wait_for(1)
+    (record,) = await live_records(sessions)
+    assert record.type == "sleep" and posted.code == url.rsplit("=", 1)[1]
+    assert "睡眠" in str(posted.body) and posted.body["msgtype"] in ("markdown", "template_card")

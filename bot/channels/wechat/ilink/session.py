@@ -15,9 +15,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.channels.status import ChannelStatus
 from bot.channels.stopping import pause
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.store import Credentials, StateFile, load_credentials
+from bot.channels.wechat.ilink.translate import PLATFORM
 
 log = logging.getLogger("fawn.wechat")
 
@@ -30,11 +32,13 @@ Expired = Callable[[], Awaitable[None]]
 class ILinkSession:
     def __init__(self, api: ILinkApi, path: Path, credentials: Credentials, state: StateFile, *,
                  base_url: str | None = None, on_expired: Expired | None = None,
-                 watch_seconds: float = WATCH_SECONDS, expired_pause: float = EXPIRED_PAUSE) -> None:
+                 watch_seconds: float = WATCH_SECONDS, expired_pause: float = EXPIRED_PAUSE,
+                 status: ChannelStatus | None = None) -> None:
         self.api, self.path, self.state = api, path, state
         self.credentials, self.base_url = credentials, base_url
         self.on_expired = on_expired
         self.watch_seconds, self.expired_pause = watch_seconds, expired_pause
+        self.status = status or ChannelStatus()
         self.expired = False
         self.logins = 1                          # credentials used so far (a new login adds one)
 
@@ -48,8 +52,8 @@ class ILinkSession:
         """errcode −14: say so (once per expiry), then wait for a new login — or the hour — and go on."""
         if not self.expired:
             self.expired = True
-            log.error("personal WeChat logged out (errcode -14): run `fawn wechat login`; the new login is "
-                      "picked up without a restart")
+            self.status.stopped(PLATFORM, "logged out (errcode -14): run `fawn wechat login`; the new login is "
+                                          "picked up without a restart")
             await self._tell_families()
         newer = await self._new_login(stop)
         if newer is not None:
@@ -59,7 +63,7 @@ class ILinkSession:
     def alive(self) -> None:
         """A poll went through: whatever expired is over."""
         if self.expired:
-            log.info("personal WeChat is logged in again")
+            self.status.running(PLATFORM)
         self.expired = False
 
     async def _new_login(self, stop: asyncio.Event) -> Credentials | None:

@@ -27,8 +27,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from bot.channels.wechat.wecom.cards import working_card
 from bot.channels.wechat.wecom.crypto import CallbackCrypto, CallbackRejected
-from bot.channels.wechat.wecom.late import LateAnswers, working_card
+from bot.channels.wechat.wecom.late import LateAnswers
 from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.channels.wechat.wecom.translate import PLATFORM, WeComCallback, read_callback
 from bot.channels.wechat.wecom.turns import Answer, TurnNotRun, WeComTurns

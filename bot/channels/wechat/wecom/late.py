@@ -14,21 +14,13 @@ from datetime import datetime
 
 import httpx
 
-from bot.channels.wechat.wecom.cards import update_body
 from bot.channels.wechat.wecom.response_url import VALID_FOR, ResponseUrlError, ResponseUrlPoster
 from bot.channels.wechat.wecom.translate import WeComCallback
 from bot.channels.wechat.wecom.turns import Answer
 from bot.clock import Clock
-from bot.protocol import DeliveryPort, OutgoingReply
-from domain.replies.catalog import SLASHED, both_languages
-from domain.vocabulary import ReplyKind
+from bot.protocol import DeliveryPort
 
 log = logging.getLogger("fawn.wecom")
-
-
-def working_card(task_id: str) -> dict:
-    """The clicked card, updated at once to "处理中…" while its turn runs on (the outcome follows)."""
-    return update_body(OutgoingReply(ReplyKind.CHAT, both_languages("wecom.working", SLASHED)), task_id=task_id)
 
 
 class LateAnswers:
