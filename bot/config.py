@@ -66,8 +66,16 @@ class WeComConfig(BaseModel):
     heartbeat_seconds: float = 30.0
 
     @property
+    def long_connection(self) -> bool:
+        """The long connection, when chosen — or when its BotID and Secret are set and `mode` was not: it is
+        the only way WeCom lets Fawn push (callback mode answers only what members send)."""
+        if "mode" in self.model_fields_set:
+            return self.mode == "websocket"
+        return bool(self.bot_id and self.secret)
+
+    @property
     def configured(self) -> bool:
-        if self.mode == "websocket":
+        if self.long_connection:
             return bool(self.bot_id and self.secret)
         return self.token is not None and self.encoding_aes_key is not None
 

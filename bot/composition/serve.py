@@ -206,7 +206,7 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
 def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     wecom = config.wecom
     turns = WeComTurns(fawn.chat, fawn.outbox)
-    if wecom.mode == "websocket":
+    if wecom.long_connection:
         socket_ = WeComSocket(wecom.websocket_url, wecom.bot_id, wecom.secret.get_secret_value(),
                               heartbeat=wecom.heartbeat_seconds)
         channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name, status=messengers.status)

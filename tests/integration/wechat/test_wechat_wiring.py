@@ -71,3 +71,10 @@ def test_a_websocket_bot_needs_its_id_and_secret_and_a_key_must_have_43_characte
     assert WeComConfig(mode="websocket", bot_id="aib-1", secret="s").configured
     with pytest.raises(ValidationError):
         WeComConfig(encoding_aes_key="too-short")
+
+
+def test_with_both_kinds_of_keys_and_no_mode_chosen_the_long_connection_is_preferred_for_its_pushes():
+    both = {"token": "tok", "encoding_aes_key": AES_KEY, "bot_id": "aib-1", "secret": "s"}
+    assert WeComConfig(**both).long_connection and WeComConfig(**both).configured
+    assert not WeComConfig(**both, mode="callback").long_connection
+    assert not WeComConfig(token="tok", encoding_aes_key=AES_KEY).long_connection
