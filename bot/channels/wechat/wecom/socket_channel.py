@@ -10,11 +10,12 @@ cannot be sent (the connection dropped meanwhile) waits in the outbox, and `WeCo
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from bot.channels.status import ChannelStatus
 from bot.channels.wechat.wecom.cards import new_task_id, push_body, working_card
 from bot.channels.wechat.wecom.media import send_file
-from bot.channels.wechat.wecom.socket import RESPOND, RESPOND_UPDATE, SEND, WeComSocket
+from bot.channels.wechat.wecom.socket import RESPOND, RESPOND_UPDATE, SEND, SocketError, WeComSocket
 from bot.channels.wechat.wecom.translate import PLATFORM, WeComCallback, read_callback
 from bot.channels.wechat.wecom.turns import APOLOGY, Answer, TurnNotRun, WeComTurns, render
 from bot.clock import Clock, utc_now
@@ -24,6 +25,8 @@ from domain.vocabulary import ReplyKind
 # How long a click's turn may take before its card is updated to say it is being worked on: WeCom takes
 # the update only within 5 s of the click (aibot-node-sdk README, updateTemplateCard).
 CLICK_SECONDS = 3.0
+
+log = logging.getLogger("fawn.wecom")
 
 
 class WeComSocketChannel:
@@ -47,7 +50,7 @@ class WeComSocketChannel:
         if callback.kind == "click" and callback.task_id:
             done, _ = await asyncio.wait({turn}, timeout=self.click_seconds)
             if not done:                # the card must change within WeCom's window: "处理中…" now
-                await self.socket.request(RESPOND_UPDATE, working_card(callback.task_id), req_id=req_id)
+                await self._working(callback.task_id, req_id)
                 await self._outcome_as_message(callback, await turn)
                 return
         answer = await turn
@@ -64,6 +67,12 @@ class WeComSocketChannel:
             return await self.turns.answer(callback)
         except TurnNotRun:              # no redelivery on this transport: say so now
             return render(callback, OutgoingReply(ReplyKind.ERROR, APOLOGY), None)
+
+    async def _working(self, task_id: str, req_id: str) -> None:
+        try:
+            await self.socket.request(RESPOND_UPDATE, working_card(task_id), req_id=req_id)
+        except (SocketError, TimeoutError) as failed:          # the outcome still follows as a message
+            log.warning("a slow click's card could not be updated: %s", type(failed).__name__)
 
     async def _outcome_as_message(self, callback: WeComCallback, answer: Answer | None) -> None:
         """A slow click's outcome, after its card said "处理中…": a new message to the chat (a push)."""
