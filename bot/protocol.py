@@ -131,6 +131,27 @@ class ExportFile:
     count: int = 0
 
 
+@dataclass(frozen=True)
+class KeptUpdate:
+    """An incoming update stored before it was acknowledged (bot/delivery/inbox.py: the rule, once)."""
+
+    id: int
+    platform: str
+    payload: dict[str, Any]
+    received_at: datetime
+    new: bool = True               # False: this update was kept before (a redelivery)
+
+
+class SendMustWait(Exception):
+    """A send the platform would refuse now and take later: the outbox keeps it, without counting an attempt,
+    until what it waits for comes — `member`: the member's next message (personal WeChat's reply budget and
+    window); `login`: the channel's next login."""
+
+    def __init__(self, until: str, why: str) -> None:
+        super().__init__(why)
+        self.until = until
+
+
 Clock = Callable[[], datetime]
 """The time now, aware. Tests pass a frozen one."""
 
@@ -160,6 +181,17 @@ class FamilyPort(Protocol):
     async def snapshot(self, family_id: int) -> FamilySnapshot: ...
 
 
+class InboxPort(Protocol):
+    async def keep(self, platform: str, key: str, payload: dict[str, Any]) -> KeptUpdate | None:
+        """The update committed before the platform hears anything (None: it could not be, answer 5xx)."""
+
+    async def finished(self, update: KeptUpdate) -> None:
+        """Its answer went out, or nothing was left to do."""
+
+    def unfinished(self, update: KeptUpdate) -> None:
+        """Its turn could not run here: finished later (when the database is back)."""
+
+
 class DeliveryPort(Protocol):
     async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult, *,
                          mark: bool = True) -> str | None:
@@ -169,3 +201,6 @@ class DeliveryPort(Protocol):
 
     async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
         """A reply the channel sent itself (e.g. in an HTTP response) was delivered under this id."""
+
+    async def resume(self, platform: str, until: str, chat_id: str | None = None) -> int:
+        """What waited for `until` (SendMustWait) on this platform (and chat) is due again; how many."""

@@ -69,10 +69,18 @@ def wechat_main(argv: list[str]) -> int:
     return asyncio.run(_wechat_login(args.base_url or config.wechat.base_url, target))
 
 
+async def _typed(prompt: str) -> str:
+    """What the person at the terminal types (the number the phone shows), read off the event loop."""
+    try:
+        return await asyncio.to_thread(input, prompt)
+    except EOFError:
+        raise LoginFailed("the number shown on the phone was asked for, but nothing could be read") from None
+
+
 async def _wechat_login(base_url: str, target: Path) -> int:
     api = ILinkApi(base_url)
     try:
-        await login(api, target)
+        await login(api, target, ask=_typed)
     except LoginFailed as failed:
         print(f"fawn wechat login: {failed}", file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from bot.channels.status import ChannelStatus
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
@@ -27,16 +28,19 @@ from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
+from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import StateFile, credentials_path, load_credentials, state_path
 from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_routes
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
-from bot.channels.wechat.wecom.response_url import ResponseUrlPoster, ResponseUrlSender
+from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.channels.wechat.wecom.socket import WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
 from bot.config import FawnConfig, load_config
+from bot.delivery.inbox import Inbox
+from bot.delivery.notices import tell_parents_elsewhere
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
 from bot.family.page import FamilyPages
@@ -86,6 +90,8 @@ class Messengers:
     routes: list[Route] = field(default_factory=list)
     loops: list[Loop] = field(default_factory=list)
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    push: FamilyPush | None = None       # set once every messenger is known (a channel's notices use it)
+    status: ChannelStatus = field(default_factory=ChannelStatus)    # a channel that stopped, for /healthz
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +145,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         if page is not None:
             messengers.routes += page.routes
             fawn.chat.replies.page_links = page.links
-        push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
+        push = messengers.push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
@@ -172,7 +178,7 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
 def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
     loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops]
     if messengers.routes:
-        loops.append(lambda done: _serve_web(config, messengers.routes, done))
+        loops.append(lambda done: _serve_web(config, messengers.routes, done, messengers.status))
     return [asyncio.create_task(loop(stop)) for loop in loops]
 
 
@@ -200,20 +206,23 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
 def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     wecom = config.wecom
     turns = WeComTurns(fawn.chat, fawn.outbox)
-    if wecom.mode == "websocket":
+    if wecom.long_connection:
         socket_ = WeComSocket(wecom.websocket_url, wecom.bot_id, wecom.secret.get_secret_value(),
                               heartbeat=wecom.heartbeat_seconds)
-        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
+        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name, status=messengers.status)
         messengers.loops.append(channel.run)
         messengers.senders["wecom"] = channel.push_sender()
         _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
         return
     crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
-    callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
+    inbox = Inbox(fawn.database, lease=timedelta(seconds=wecom.inbox_lease_seconds))
+    callback = WeComCallbackChannel(turns, crypto, inbox, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
                                     passive_seconds=wecom.passive_reply_seconds)
     messengers.routes += wecom_routes(callback, wecom.callback_path)
-    messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
+    messengers.loops.append(lambda done: inbox.run({"wecom": callback.finish}, stop=done))
     messengers.closers += [callback.idle, callback.poster.aclose]
+    log.warning("WeCom in callback mode answers messages and clicks but cannot push: summaries, reminders and "
+                "role cards for WeCom chats are not sent there (mode = \"websocket\", the long connection, can)")
 
 
 def _carries_files(fawn: Fawn, platform: str) -> None:
@@ -223,21 +232,32 @@ def _carries_files(fawn: Fawn, platform: str) -> None:
 
 def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     account = config.wechat.account
-    credentials = load_credentials(credentials_path(config.wechat_dir, account))
+    path = credentials_path(config.wechat_dir, account)
+    credentials = load_credentials(path)
     if credentials is None:
         log.error("personal WeChat is enabled but not logged in: run `fawn wechat login`")
         return
-    api = ILinkApi(credentials.base_url, credentials.token)
-    poller = ILinkPoller(api, StateFile(state_path(config.wechat_dir, account)), fawn.chat, fawn.outbox,
-                         StoredShownChoices(fawn.database))
+    base_url = config.wechat.base_url if "base_url" in config.wechat.model_fields_set else None
+    api = ILinkApi(base_url or credentials.base_url, credentials.token)
+    state = StateFile(state_path(config.wechat_dir, account))
+
+    async def logged_out() -> None:
+        if messengers.push is not None:
+            await tell_parents_elsewhere(messengers.push, "wechat", "wechat.logged_out")
+
+    session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out,
+                           status=messengers.status)
+    poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session,
+                         window=timedelta(hours=config.wechat.push_window_hours))
     messengers.loops.append(poller.run)
     messengers.senders["wechat"] = poller.sender
     messengers.closers.append(api.aclose)
 
 
-async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event) -> None:
+async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event,
+                     status: ChannelStatus | None = None) -> None:
     """One web server for every route a messenger needs, until `stop`."""
-    app = Starlette(routes=[*routes, health_route()])
+    app = Starlette(routes=[*routes, health_route(status)])
     server = uvicorn.Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning",
                                            access_log=False))
     log.info("serving %s routes on %s:%s", len(routes), config.web.host, config.web.port)

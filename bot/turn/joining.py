@@ -14,8 +14,8 @@ from bot.understanding.readers.family_codes import asks_to_start_a_family, read_
 from domain.decide.invites import InviteView, JoinOutcome, join_outcome, normal_code
 from domain.decide.roles import ROLE_CHOICES
 from domain.extraction import Intent
-from domain.replies.catalog import LINES, PARAGRAPHS, both_languages, language_of, text
-from domain.replies.render import button_label
+from domain.replies.catalog import LINES, both_languages, language_of, text
+from domain.replies.render import button_label, welcome
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.repositories.families import FamilyInfo, MemberInfo
 from storage.unit_of_work import UnitOfWork
@@ -77,8 +77,8 @@ async def _start(uow: UnitOfWork, msg: IncomingMessage, now: datetime, trace_id:
     founder = MemberSetup(sender_id=msg.sender_id, name=msg.sender_name[:128], title=None, role=Role.PARENT.value)
     family_id = await set_up(uow, FamilySetup(msg.platform, msg.chat_id, msg.chat_kind, members=(founder,)), now)
     await uow.commit()
-    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, both_languages("telegram.welcome_new", PARAGRAPHS)),
-                      trace_id=trace_id, family_id=family_id)
+    greeting = welcome(new=True, private=msg.chat_kind is ChatKind.PRIVATE)
+    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, greeting), trace_id=trace_id, family_id=family_id)
 
 
 def _announcement(member: MemberInfo, language: str) -> OutgoingReply:

@@ -56,9 +56,15 @@ def sentences(reply_text: str, lang: Language) -> str:
 
 
 def _welcome(v, lang, now):
-    """/start: said as the family is set up (or again), so in both languages, Chinese first."""
-    return both_languages("telegram.welcome_new", PARAGRAPHS) if v.get("new") else \
-        both_languages("telegram.welcome_back", RUN_ON)
+    """/start: said as the family is set up (or again), so in both languages, Chinese first — worded for a
+    group or for a one-to-one chat."""
+    return welcome(bool(v.get("new")), bool(v.get("private")))
+
+
+def welcome(new: bool, private: bool) -> str:
+    if new:
+        return both_languages("start.welcome_private" if private else "telegram.welcome_new", PARAGRAPHS)
+    return both_languages("start.welcome_back_private" if private else "telegram.welcome_back", RUN_ON)
 
 
 def _render_values(reply: Reply, lang: Language, now: datetime) -> str:

@@ -201,6 +201,12 @@ class FamilyRepository(Repository):
     async def chats(self, family_id: int) -> list[ChatView]:
         return [chat_info(row) for row in await self.rows(_FAMILY_CHATS, {"family": family_id})]
 
+    async def reached_on(self, platform: str) -> list[FamilyInfo]:
+        """The families with at least one chat on `platform`."""
+        on = select(FamilyChat.family_id).where(FamilyChat.platform == platform)
+        q = select(Family).where(Family.id.in_(on)).order_by(Family.id)
+        return [family_info(row) for row in (await self.session.exec(q)).all()]
+
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, now: datetime,
                         member_id: int | None = None) -> None:
         """A chat the family is reached from; a chat of another family loses on the unique key (`Conflict`)."""

@@ -333,6 +333,12 @@ TEXTS.update({
                             "(read-only) until a parent gives them a role. First tell me the baby's name, birth date "
                             "and sex (e.g. “her name is Mia”, “born 2026-03-01, a girl”) so I can show WHO growth "
                             "percentiles. Then just tell me what happened; /help for more.",
+    "start.welcome_private": "Hi, I'm Fawn. This chat now has a family; you are its parent. To keep the records "
+                             "together, say /invite for a family code; each person sends “/join CODE” in their own "
+                             "chat with me. First tell me the baby's name, birth date and sex (e.g. “her name is "
+                             "Mia”, “born 2026-03-01, a girl”) so I can show WHO growth percentiles. Then just tell "
+                             "me what happened; /help for more.",
+    "start.welcome_back_private": "This chat already belongs to a family; /help for more.",
     "telegram.welcome_back": "This chat already has a family; /help for more.",
     "telegram.added_new": "Thanks for adding me — a parent can send /start to set up the family.",
     "telegram.added_back": "I'm back; the family's records are all still here.",
@@ -361,9 +367,18 @@ TEXTS.update({
     "service.no_family": "This chat has no family yet — send /start to set one up, or “join CODE” with a family code from a parent.",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "Reply {items}", "numbered.choice": "{number} to {label}", "numbered.separator": ", ",
+    "wecom.working": "Working on it…",
     "wecom.done": "✓ Done",
     "wechat.scan": "scan with WeChat ({number}/{of})", "wechat.scanned": "scanned: confirm on the phone",
     "wechat.logged_in": "logged in: {bot} (credentials in {path})",
+    "wechat.write_to_continue": "(A WeChat rule: write me anything, and the reminders and summaries that follow can reach you here again.)",
+    "wechat.logged_out": "Fawn's personal-WeChat login has expired: messages there do not reach Fawn for now, and "
+                          "reminders and summaries cannot be sent there. Whoever runs Fawn should run fawn wechat "
+                          "login on the server and scan again; it works again at once, no restart needed.",
+    "wechat.verify_prompt": "type the number shown in WeChat on the phone",
+    "wechat.verify_again": "that number did not match; type the number shown on the phone again",
+    "wechat.verify_blocked": "too many wrong numbers: blocked for now; showing a new QR code",
+    "wechat.already_bound": "this WeChat bot is already connected to Fawn: {bot} (credentials still in {path})",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "commands:\n"
                     "  /as <title>      switch speaker (e.g. /as Grandma); a new name joins as a friend\n"

@@ -317,6 +317,13 @@ TEXTS.update({
                             "先告诉我宝宝的名字、生日和性别吧，比如“宝宝名字叫小满”“生日2026年3月1日，女孩”"
                             "（有了生日和性别才能算 WHO 生长百分位）。\n"
                             "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。",
+    "start.welcome_private": "你好，我是 Fawn，家里的育儿小助手 👶\n"
+                             "这个聊天已经建好家庭档案，你是家长（parent）。想和家人一起记：说“邀请家人”拿一个邀请码，"
+                             "家人在他们自己和我的聊天里发“加入 邀请码”就行。\n"
+                             "先告诉我宝宝的名字、生日和性别吧，比如“宝宝名字叫小满”“生日2026年3月1日，女孩”"
+                             "（有了生日和性别才能算 WHO 生长百分位）。\n"
+                             "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。",
+    "start.welcome_back_private": "这个聊天已经连着家庭档案，数据都在。/help 查看用法。",
     "telegram.welcome_back": "这个群已经有家庭档案了，数据都在。/help 查看用法。",
     "telegram.added_new": "谢谢邀请！家长发送 /start 建立家庭档案。",
     "telegram.added_back": "我回来了，之前的记录都还在。",
@@ -346,9 +353,17 @@ TEXTS.update({
     "service.no_family": "这个聊天还没有设置家庭：在群里发送 /start 建一个，或者用家长给的邀请码发送“加入 邀请码”。",
     # ── WeChat channels ───────────────────────────────────────────────────────────────────────────
     "numbered.choices": "回复 {items}", "numbered.choice": "{number} {label}", "numbered.separator": "，",
+    "wecom.working": "处理中…",
     "wecom.done": "✓ 已处理",
     "wechat.scan": "用手机微信扫描这个二维码链接（{number}/{of}）", "wechat.scanned": "已扫码，请在手机上确认",
     "wechat.logged_in": "已登录：{bot}（凭据保存在 {path}）",
+    "wechat.write_to_continue": "（微信的规定：你回我一句话，后面的提醒和总结才能继续发到这里。）",
+    "wechat.logged_out": "Fawn 在个人微信上的登录失效了：个人微信里暂时收不到你们的消息，也发不出提醒和总结。"
+                          "请部署 Fawn 的人在服务器上运行 fawn wechat login 重新扫码，登录后马上恢复，不用重启。",
+    "wechat.verify_prompt": "请输入手机微信上显示的数字",
+    "wechat.verify_again": "数字不对，请再输入一次手机上显示的数字",
+    "wechat.verify_blocked": "数字输错太多次，已被暂时拦下；换一个新二维码",
+    "wechat.already_bound": "这个微信机器人已经连着 Fawn：{bot}（凭据仍在 {path}）",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "命令：\n"
                     "  /as <称呼>       换一个人说话（比如 /as 奶奶）；新名字以朋友身份加入\n"

@@ -34,9 +34,9 @@ async def test_fawn_run_serves_wecom_callbacks_and_personal_wechat_in_one_family
     wecom = WeComSide()
     try:
         await ilink.queue_batch(user_text("wx-mom", "/start", context_token="ctx-1", at=datetime.now(UTC)))
-        await ilink.wait_for("sendmessage", 1)
+        await ilink.wait_for("sendmessage", 1, timeout=30)
         await ilink.queue_batch(user_text("wx-mom", "邀请家人", context_token="ctx-2", at=datetime.now(UTC)))
-        (_, invite) = await ilink.wait_for("sendmessage", 2)
+        (_, invite) = await ilink.wait_for("sendmessage", 2, timeout=30)
         code = re.search(r"[A-Z2-9]{6}", invite.body["msg"]["item_list"][0]["text_item"]["text"]).group(0)
         await wait_until_serving(f"http://127.0.0.1:{port}")
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
