@@ -272,7 +272,7 @@ class Extraction(BaseModel):
         return self.model_copy(update={
             "record_type": fact.record_type, "slots": fact.slots, "sleep_event": fact.sleep_event,
             "baby": fact.baby, "every_baby": False,
-            "amount_unit_assumed": fact.amount_unit_assumed, "said": fact.said, "also": [], "unread": []})
+            "amount_unit_assumed": fact.amount_unit_assumed, "said": fact.said, "also": []})
 
     def localised(self, zone: tzinfo) -> Extraction:
         """Attach the family's zone to naive datetimes (an LLM may omit the offset)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind
 from bot.understanding.request import ExtractionRequest
+from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Fact, Intent
 from domain.vocabulary import RecordType
@@ -103,8 +104,8 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
         kind = type_of(text)
         if kind is None and _FILLER.match(said):
             continue
-        if OCCASION.match(said):
-            kind = None                  # 今天体检，体重6.5kg…: the occasion of what follows, not a fact of its own
+        if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text):
+            kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         clause = (said, text, kind is not None)
         if kind is None and not parts:
             pending.append(clause)
@@ -148,6 +149,7 @@ def _side_of(text: str) -> str | None:
     return m.group(0).lower()[:1] if m else None
 
 
+_ONLY_A_QUANTITY = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*[。.!！~]*\s*", re.I)
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}\b", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
 _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
@@ -178,12 +180,17 @@ def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: E
     (A clause with a number that goes unused is the accounting's to report.)"""
     unread = []
     for n, (said, text, typed) in enumerate(part.clauses):
-        if typed or re.search(r"\d", text) or len(part.clauses) < 2:
+        if typed or re.search(r"\d", text) or len(part.clauses) < 2 or not _has_unknown_words(text, request):
             continue
         without = reader(request, part.text(leave_out=n), False, {**common, "baby": reading.baby})
         if without.slots == reading.slots and without.sleep_event == reading.sleep_event:
             unread.append(said)
     return unread
+
+
+def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
+    """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known)."""
+    return any(s.kind == UNKNOWN for s in read_spans(text, request.now, request.babies, request.people))
 
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:

@@ -45,13 +45,13 @@ NO_FACT_ZH = (
     "又", "再", "才", "刚", "可", "把", "给", "被", "让", "从", "在", "于", "到", "和", "跟", "与", "及", "或",
     "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
-    "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "嘿", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
+    "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
 )
 NO_FACT_EN = frozenset("""
 a an the this that these those some any all both each every other another such
 it its it's itself is was were are be been being am 's 're 've 'd 'm has had have having did do does done
 of in on at to for with from by into onto about around approx approximately roughly like ish until till
-and then so but or also plus too as well just only even still already finally again really very pretty
+and then so but or also plus too as well just only even still already finally again back really very pretty
 quite super totally fully mostly almost nearly exactly right over
 ok okay k kk yay yey phew ugh ugh lol lmao omg haha hahaha hehe hmm hm um umm uh er ah oh ooh wow woo yeah yep
 nice good great awesome amazing cute sweet adorable brave champ angel star bless happy relieved proud lovely

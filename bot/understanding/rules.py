@@ -150,7 +150,7 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         # either does the amount itself say what it is (ml → a feed).
         record_type, implied = None, record_type
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
-    times = read_times(body, request.now, night)
+    times = read_times(body, request.now, night, lasted=(record_type or topic) == RecordType.SLEEP)
     if implied is not None and topic not in AMOUNT_TYPES:
         topic = None        # a sleep or a diaper holds no ml: the amount speaks for itself
     kind_type = record_type or topic or implied
@@ -196,7 +196,7 @@ def _record_type(text: str) -> RecordType | None:
         feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
             not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
-    sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
+    sleep = any(p.search(text) for p in (lx.SLEEP_WORDS, lx.NIGHT_WAKINGS, lx.FELL_ASLEEP, lx.WOKE_UP, lx.STILL_ASLEEP))
     if feeding and sleep:
         return RecordType.SLEEP if lx.FELL_ASLEEP.search(text) and not lx.AMOUNT_ML.search(text) \
             else RecordType.FEEDING
@@ -322,6 +322,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
             start = times.point
     if event is SleepEvent.WOKE_UP and times.duration_min and not end:
         end = now
+    if end and not start and NIGHT_WORDS.search(text) and end.hour >= 18 and end + timedelta(hours=12) <= now:
+        end += timedelta(hours=12)      # 六点醒的，昨晚醒了两次: the morning after last night, not 18:00
     nap = True if lx.NAP.search(text) else False if NIGHT_WORDS.search(text) else None
     return Slots(start=start, end=end, duration_min=times.duration_min, nap=nap,
                  night_wakings=night_wakings), event

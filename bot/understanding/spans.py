@@ -57,7 +57,8 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.SLEEP: ("哄睡|哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
               "回笼觉|觉|夜里|整觉|一觉",
               r"slept|sleep|sleeping|asleep|nap|naps|napped|napping|down|out|bed|bedtime|crib|cot|bassinet|woke|"
-              r"wake|waking|awake|up|settled|settle|rocked|dozed|dozing|snooze|kip|zonked|crashed|conked"),
+              r"wake|waking|awake|up|settled|settle|rocked|dozed|dozing|snooze|kip|zonked|crashed|conked|fell|"
+              r"night night"),
     T.DIAPER: ("换了?尿布|换尿布|换了?|尿布|尿不湿|纸尿裤|尿片|拉拉裤|尿|拉|便便|臭臭|粑粑|屎|大便|小便|屁屁|便|"
                "[黄绿黑棕褐灰白红]色|颜色|都有|又尿又拉|又拉又尿",
                r"diapers?|nappy|nappies|changed|change|changing|wet|dirty|poop(?:ed|y|s)?|poo|pee(?:d|s)?|wee(?:d)?|"
@@ -65,7 +66,7 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.GROWTH: ("称了?|量了?|体重|身高|身长|头围|长了|重了|胖了|体检|儿保",
                r"weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
                r"well[- ]baby|visit"),
-    T.HEALTH: ("体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
+    T.HEALTH: ("量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
                r"temp|temperature|fever|feverish|meds?|medicine|medication|dose|dosed|gave|given|shots?|"
                r"vaccin\w*|jabs?|doctor|dr|pediatrician|checkup|check-up|appointment|appt|rectal|armpit|"
                r"thermometer|degrees?|every|hourly|q\d+h"),
@@ -113,11 +114,13 @@ _EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小�
 _LATIN = re.compile(r"[a-z][a-z'’-]*", re.I)
 
 
-def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Sequence[str] = ()) -> list[Span]:
+def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Sequence[str] = (),
+               lasted: bool = False) -> list[Span]:
     """The spans of `text` (normalised), in text order. `babies`: the babies' names and nicknames ("小满/满满");
-    `people`: the members' names and titles."""
+    `people`: the members' names and titles; `lasted`: the reading is of something with a start and an end (a
+    sleep: 10 to 11 is one range)."""
     named = [Span(m.start(), m.end(), BABY, m.group(0)) for m in _ORDINAL_BABY.finditer(text)]   # 2宝 is no number
-    found: list[Span] = named + [n for n in _number_spans(text, now) if not _overlaps(n, named)]
+    found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
     found += _units(text, found)
     candidates = [*_time_spans(text, now), *_record_spans(text), *_people_spans(text, babies, people),
                   *_cue_spans(text), *_filler_spans(text)]
@@ -181,9 +184,9 @@ def _period_words(text: str) -> list[Span]:
             for pattern, period, offset in _period_patterns() for m in pattern.finditer(text) if m.group(0).strip()]
 
 
-def _number_spans(text: str, now: datetime) -> list[Span]:
+def _number_spans(text: str, now: datetime, lasted: bool) -> list[Span]:
     return [Span(m.start, m.end, TIME if m.kind in ("clock", "ago", "range", "duration", "date") else NUMBER,
-                 text[m.start:m.end], mention=m) for m in mentions(text, now)]
+                 text[m.start:m.end], mention=m) for m in mentions(text, now, lasted)]
 
 
 def _units(text: str, found: list[Span]) -> list[Span]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.understanding.accounting import Span as Range
+from bot.understanding.accounting import lasted
 from bot.understanding.explain import explain
 from bot.understanding.lexicon import Cue
 from bot.understanding.request import ExtractionRequest
@@ -28,7 +29,7 @@ NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, C
 def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
                   consumed: Sequence[Range] = ()) -> Extraction:
     """`reading` of `text` (normalised) with what it left unexplained and the cues it did not use."""
-    spans = read_spans(text, request.now, request.babies, request.people)
+    spans = read_spans(text, request.now, request.babies, request.people, lasted(reading))
     found = explain(reading, text, spans, request.now, consumed)
     cues = [c.value for c in found.cues]
     if NOT_A_REPORT & set(found.cues):
@@ -38,5 +39,6 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
         reading = reading.model_copy(update={"intent": Intent.CORRECT})
         found = explain(reading, text, spans, request.now, consumed)
         cues = [c.value for c in found.cues]
-    merged = list(dict.fromkeys([*reading.unaccounted, *found.unexplained]))[:12]
+    words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already
+    merged = list(dict.fromkeys([*reading.unaccounted, *words]))[:12]
     return reading.model_copy(update={"unaccounted": merged, "cues": cues})
