@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "wechat": ("bot.composition:wechat_main", "personal WeChat (iLink): fawn wechat login"),
     "export": ("bot.family.commands:export_main", "a family's data: fawn export FAMILY --format json|csv [--out DIR]"),
     "import": ("bot.family.commands:import_main",
-               "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units ml|oz]"),
+               "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units oz,lb,in]"),
     "delete-family": ("bot.family.commands:delete_family_main", "remove a family's data: fawn delete-family FAMILY"),
 }
 
