@@ -27,6 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("bot.family.commands:import_main",
                "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units oz,lb,in]"),
     "delete-family": ("bot.family.commands:delete_family_main", "remove a family's data: fawn delete-family FAMILY"),
+    "backup": ("bot.operating.backup:backup_main", "a consistent copy while the bot runs: fawn backup PATH"),
+    "restore": ("bot.operating.backup:restore_main", "put a backup back: fawn restore PATH [--force]"),
 }
 
 
