@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from storage.engine import Database, sqlite_url
+from storage.errors import Unreachable
 
 DEFAULT_DATA_DIR = Path("data")
 
@@ -37,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
+    if args[0] in ("--version", "-V", "version"):
+        print(version())
+        return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
         print(f"fawn: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
@@ -46,8 +50,23 @@ def main(argv: list[str] | None = None) -> int:
     return int(command(rest) or 0)
 
 
+def version() -> str:
+    """`fawn --version`: the installed package, and the newest migration it brings (what `fawn db current`
+    shows once the database is upgraded)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from storage.migrate import head_revision
+    try:
+        number = installed("fawn")
+    except PackageNotFoundError:
+        number = "unknown (not installed: pip install -e .)"
+    return f"fawn {number} (database schema {head_revision()}; Python {sys.version.split()[0]})"
+
+
 def usage() -> str:
-    lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options)", "", "commands:"]
+    lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options;  fawn --version)", "",
+             "commands:"]
     lines += [f"  {name:<14} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
@@ -64,7 +83,11 @@ def db_main(argv: list[str]) -> int:
     parser.add_argument("action", choices=["upgrade", "current"])
     parser.add_argument("--url", help="database URL (default: sqlite file data/fawn.db)")
     args = parser.parse_args(argv)
-    return asyncio.run(_db(args.action, args.url or local_database_url()))
+    try:
+        return asyncio.run(_db(args.action, args.url or local_database_url()))
+    except Unreachable as problem:
+        print(f"fawn db: {problem}", file=sys.stderr)
+        return 1
 
 
 async def _db(action: str, url: str) -> int:

@@ -25,6 +25,7 @@ from bot.family.operations import FamilyOperations
 from bot.family.sources import Rejected
 from domain.units import INCH_CM, LB_KG, OZ_ML
 from storage.engine import Database
+from storage.errors import Unreachable
 
 PER_COLUMN = 10      # rejected rows (and warnings) printed for each file and column; the rest are counted
 
@@ -66,6 +67,9 @@ def _run(prog: str, args: argparse.Namespace, work: Callable[[FamilyOperations, 
     except (FileNotFoundError, ValueError) as problem:
         print(f"{prog}: {problem}", file=sys.stderr)
         return 2
+    except Unreachable as problem:
+        print(f"{prog}: {problem}", file=sys.stderr)
+        return 1
 
 
 def export_main(argv: list[str]) -> int:

@@ -32,6 +32,7 @@ from storage.backup import (
     sqlite_path,
 )
 from storage.engine import Database, sqlite_url
+from storage.errors import Unreachable
 
 MANIFEST, DATABASE, DUMP, PHOTOS = "backup.json", "fawn.db", "fawn.pgdump", "photos"
 
@@ -115,7 +116,7 @@ def restore_main(argv: list[str]) -> int:
         if code == 0:
             print(f"photos: {_copy_photos(args.path / PHOTOS, data_dir / PHOTOS)} files → {data_dir / PHOTOS}")
         return code
-    except (FileNotFoundError, FileExistsError, ValueError, OSError, RuntimeError) as problem:
+    except (FileNotFoundError, FileExistsError, ValueError, OSError, RuntimeError, Unreachable) as problem:
         print(f"fawn restore: {problem}", file=sys.stderr)
         return 2
 
