@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "delete-family": ("bot.family.commands:delete_family_main", "remove a family's data: fawn delete-family FAMILY"),
     "backup": ("bot.operating.backup:backup_main", "a consistent copy while the bot runs: fawn backup PATH"),
     "restore": ("bot.operating.backup:restore_main", "put a backup back: fawn restore PATH [--force]"),
+    "health": ("bot.operating.health:main", "ask a running fawn run for /healthz: fawn health [--port N]"),
 }
 
 

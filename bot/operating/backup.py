@@ -77,6 +77,7 @@ def _backup(url: str, data_dir: Path, folder: Path) -> int:
         if not source.exists():
             raise FileNotFoundError(f"no database at {source}")
         copied = copy_sqlite(source, folder / DATABASE)
+        os.chmod(folder / DATABASE, 0o600)
         print(f"database: {source} → {folder / DATABASE} ({_counts(copied)})")
         what = {"database": "sqlite", "file": DATABASE, "revision": copied.revision, "rows": copied.counts}
     else:
