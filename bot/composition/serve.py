@@ -131,12 +131,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     config.data_dir.mkdir(parents=True, exist_ok=True)
     listening = listen(config.web.host, config.web.port)     # before anything starts: a port in use is one line
-    try:
-        fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
-                               chart_dir=config.data_dir / "charts")
-    except BaseException:
-        listening.close()
-        raise
+    fawn = await _open(config, listening)
     stop = stop or stop_on_signals()
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
@@ -169,6 +164,16 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         charts.close()
         listening.close()
         await fawn.close()
+
+
+async def _open(config: FawnConfig, listening: socket.socket) -> Fawn:
+    """The application on the configured database (a database out of reach: `Unreachable`, one line)."""
+    try:
+        return await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
+                               chart_dir=config.data_dir / "charts")
+    except BaseException:
+        listening.close()
+        raise
 
 
 async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
