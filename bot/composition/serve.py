@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -53,6 +54,7 @@ from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
 from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
+from storage.errors import Unreachable
 
 log = logging.getLogger("fawn")
 
@@ -118,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     except ModelSetupError as problem:           # a model named without its key, an unknown provider
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
+    except (CannotListen, Unreachable) as problem:   # one line, not a traceback after polling started
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 1
     finally:
         if flush_spans is not None:
             flush_spans()
@@ -131,8 +136,8 @@ def _any_messenger(config: FawnConfig) -> bool:
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     config.data_dir.mkdir(parents=True, exist_ok=True)
-    fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
-                           chart_dir=config.data_dir / "charts")
+    listening = listen(config.web.host, config.web.port)     # before anything starts: a port in use is one line
+    fawn = await _open(config, listening)
     stop = stop or stop_on_signals()
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
@@ -152,7 +157,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         scheduler.builder.draw = charts
         await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
-        tasks = _background(config, fawn, messengers, stop)
+        tasks = _background(fawn, messengers, stop, listening)
         await stop.wait()
     finally:
         stop.set()
@@ -163,7 +168,18 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
             with contextlib.suppress(Exception):
                 await close()
         charts.close()
+        listening.close()
         await fawn.close()
+
+
+async def _open(config: FawnConfig, listening: socket.socket) -> Fawn:
+    """The application on the configured database (a database out of reach: `Unreachable`, one line)."""
+    try:
+        return await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
+                               chart_dir=config.data_dir / "charts")
+    except BaseException:
+        listening.close()
+        raise
 
 
 async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
@@ -175,10 +191,10 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
         _wechat(config, fawn, messengers)
 
 
-def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
-    loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops]
-    if messengers.routes:
-        loops.append(lambda done: _serve_web(config, messengers.routes, done, messengers.status))
+def _background(fawn: Fawn, messengers: Messengers, stop: asyncio.Event,
+                listening: socket.socket) -> list[asyncio.Task]:
+    loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops,
+             lambda done: _serve_web(listening, messengers.routes, done, messengers.status)]       # /healthz always
     return [asyncio.create_task(loop(stop)) for loop in loops]
 
 
@@ -254,19 +270,45 @@ def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     messengers.closers.append(api.aclose)
 
 
-async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event,
+async def _serve_web(listening: socket.socket, routes: list[Route], stop: asyncio.Event,
                      status: ChannelStatus | None = None) -> None:
-    """One web server for every route a messenger needs, until `stop`."""
+    """One web server for every route a messenger needs, and /healthz (with any channel that stopped), on the
+    socket bound at start, until `stop`."""
     app = Starlette(routes=[*routes, health_route(status)])
-    server = uvicorn.Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning",
-                                           access_log=False))
-    log.info("serving %s routes on %s:%s", len(routes), config.web.host, config.web.port)
-    serving = asyncio.create_task(server.serve())
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    host, port = listening.getsockname()[:2]
+    log.info("serving %s routes and /healthz on %s:%s", len(routes), host, port)
+    serving = asyncio.create_task(server.serve(sockets=[listening]))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     server.should_exit = True
     await serving
     stopping.cancel()
+
+
+class CannotListen(OSError):
+    """The web server's address cannot be had (a port in use, an address not on this machine)."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The web server's socket, bound now: `fawn run` says in one line that it cannot have it, before it
+    starts polling, the scheduler or anything else (uvicorn would say it in two tracebacks, later)."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                         flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind)
+    except OSError as problem:
+        raise CannotListen(f"cannot listen on {host}:{port}: {problem.strerror or problem}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as problem:
+        sock.close()
+        busy = problem.errno == errno.EADDRINUSE
+        raise CannotListen(f"cannot listen on {host}:{port}: " + (
+            "the port is in use by another program — stop it, or set [web] port (FAWN_WEB__PORT)" if busy else
+            f"{problem.strerror or problem} — check [web] host (FAWN_WEB__HOST)")) from None
+    return sock
 
 
 def stop_on_signals() -> asyncio.Event:

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from bot.clock import Clock, utc_now
 from bot.family import admin, export, setup
 from bot.family.babybuddy.export import BabyBuddyFiles
-from bot.family.importing import ImportReport, import_source
+from bot.family.importing import Importer, ImportOptions, ImportReport
 from bot.family.sources import Source
 from bot.protocol import ExportFile, FamilySetup, FamilySnapshot, MemberSetup
 from storage.engine import Database
@@ -111,12 +111,11 @@ class FamilyOperations:
             await uow.commit()
         return files
 
-    async def import_records(self, family_id: int, source: Source, origin: str) -> ImportReport:
-        """Validate and write what a source holds, once (`fawn import`); one transaction, audited."""
-        async with self.database.unit_of_work() as uow:
-            report = await import_source(uow, family_id, source, origin, self.clock())
-            await uow.commit()
-        return report
+    async def import_records(self, family_id: int, source: Source, origin: str,
+                             options: ImportOptions | None = None) -> ImportReport:
+        """Validate and write what a source holds, once (`fawn import`): in batches, each its own short
+        transaction; audited."""
+        return await Importer(self.database, self.clock).run(family_id, source, origin, options or ImportOptions())
 
     async def removal_counts(self, family_id: int) -> dict[str, int]:
         async with self.database.unit_of_work() as uow:

@@ -341,6 +341,19 @@ class FamilyRepository(Repository):
         self.session.add(row)
         return before
 
+    async def restore_settings(self, family_id: int, restored: dict[str, Any]) -> dict[str, Any]:
+        """A restored family's settings: `timezone`, `language`, `summary_time` and the settings JSON, each
+        replacing the family's when given; returns the values before."""
+        row = await self.session.get(Family, family_id)
+        before = {k: getattr(row, k) for k in ("timezone", "language", "summary_time", "settings")}
+        for key in ("timezone", "language", "summary_time"):
+            if key in restored:
+                setattr(row, key, restored[key])
+        if "settings" in restored:
+            row.settings = {**row.settings, **restored["settings"]}    # a new dict: JSON columns see the change
+        self.session.add(row)
+        return before
+
     async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool:
         """Move a family (and its unsent outbox items) to the chat's new id. Idempotent."""
         taken = await self.session.scalar(select(FamilyChat.id).where(
