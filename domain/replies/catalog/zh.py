@@ -214,7 +214,8 @@ TEXTS.update({
     "summary.week_title": "{baby}的本周小结（{first.month}/{first.day}–{last.month}/{last.day}）",
     "summary.week_title_unnamed": "本周小结（{first.month}/{first.day}–{last.month}/{last.day}）",
     "summary.week_empty": "本周没有记录。",
-    "summary.week_body": "记录了 {days} 天：日均奶量 {milk}，日均睡眠 {sleep}，日均尿布 {diapers}次",
+    "summary.week_body": "记录了 {days} 天：{averages}",
+    "summary.week_milk": "日均奶量 {value}", "summary.week_sleep": "日均睡眠 {value}", "summary.week_diapers": "日均尿布 {value}次",
     "summary.no_baby": "还没有宝宝的资料。",
     # ── reminders, growth curves, charts (bot/push) ──────────────────────────────────────────────
     "reminder.medication": "⏰ {baby}该吃下一次{medicine}了（上次 {at:%H:%M}，间隔 {hours:g} 小时）。",
