@@ -13,6 +13,7 @@ NIGHT, NAP, FEED, WET, SOLID, NOW = "#34518f", "#8db2e6", "#e8872f", "#e3c13b", 
 GRID = "#eceef2"
 LEFT, RIGHT, TOP, BOTTOM = 0.09, 0.985, 0.9, 0.17          # the axes in fractions of the picture
 FEED_SIZE, DIAPER_SIZE, EDGE = px(22 ** 0.5), px(4), px(1)  # matplotlib's s=22 and s=16 (points²)
+DIAPER_KINDS = ("wet", "solid", "mixed")                   # each mark drawn has its own legend entry
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,8 @@ def _marks(canvas: Canvas, grid: Grid, rhythm: Rhythm, rows: dict) -> list[str]:
         drawn.append("feed")
     for mark in rhythm.diapers:
         _diaper(canvas, (grid.x(mark.hour), grid.y(rows[mark.day] - 0.36)), mark.kind, DIAPER_SIZE)
-    if rhythm.diapers:
-        drawn.append("diaper")
-    return drawn
+    kinds = {mark.kind for mark in rhythm.diapers}
+    return drawn + [f"diaper_{kind}" for kind in DIAPER_KINDS if kind in kinds]
 
 
 def _diaper(canvas: Canvas, centre: tuple[float, float], kind: str, size: float) -> None:
@@ -104,14 +104,14 @@ def _legend(canvas: Canvas, grid: Grid, words: dict[str, str], drawn: list[str])
     def feed(c: Canvas, box: tuple[float, float, float, float]) -> None:
         c.stamp(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), marker("v", px(6)), FEED)
 
-    def diaper(c: Canvas, box: tuple[float, float, float, float]) -> None:
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        c.stamp(centre, marker("o", px(6)), WET)
-        c.stamp(centre, marker("o", px(6) + EDGE, ring=EDGE), SOLID)
+    def diaper(kind: str) -> Handle:
+        return lambda c, box: _diaper(c, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), kind, px(6))
 
-    handles = {"sleep_night": patch(NIGHT), "sleep_nap": patch(NAP), "feed": feed, "diaper": diaper}
+    handles = {"sleep_night": patch(NIGHT), "sleep_nap": patch(NAP), "feed": feed,
+               **{f"diaper_{kind}": diaper(kind) for kind in DIAPER_KINDS}}
+    names = {"diaper_wet": "wet", "diaper_solid": "solid", "diaper_mixed": "mixed"}
     top = grid.bottom + 0.13 * (grid.bottom - grid.top)
-    legend_row(canvas, [(words[k], handles[k]) for k in drawn], (grid.left + grid.right) / 2,
+    legend_row(canvas, [(words[names.get(k, k)], handles[k]) for k in drawn], (grid.left + grid.right) / 2,
                top + 0.4 * px(8) + px(8) / 2 + 5, 8, align="centre")
 
 

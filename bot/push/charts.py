@@ -46,16 +46,21 @@ class WeekSeries:
     milk_by_kind: tuple[tuple[str, tuple[float, ...]], ...] = ()   # (formula, ml per day), (breast_milk, …)
     night_h: tuple[float, ...] = ()
     nap_h: tuple[float, ...] = ()
-    wet_only: tuple[int, ...] = ()
-    solid: tuple[int, ...] = ()          # dirty diapers (wet or not)
+    wet: tuple[int, ...] = ()            # wet diapers (dirty too or not): the summary's count
+    solid: tuple[int, ...] = ()          # dirty diapers (wet too or not)
 
     def stacks(self, panel: str) -> dict[str, tuple[float, ...]]:
-        """The panel's stacked series, bottom first."""
+        """The panel's series: stacked bottom first (milk, sleep), or side by side (diapers: a wet and a
+        dirty bar, a mixed diaper in both, as every text counts them)."""
         if panel == "milk":
             return dict(self.milk_by_kind) or {"formula": self.milk_ml}
         if panel == "sleep":
             return {"night": self.night_h, "nap": self.nap_h} if self.night_h else {"night": self.sleep_h}
-        return {"wet": self.wet_only, "solid": self.solid} if self.wet_only else {"wet": self.diapers}
+        return {"wet": self.wet, "solid": self.solid} if self.wet or self.solid else {"diaper": self.diapers}
+
+    def totals(self, panel: str) -> tuple[float, ...]:
+        """What each day's bar (stack) adds up to, as the texts say it."""
+        return {"milk": self.milk_ml, "sleep": self.sleep_h}.get(panel, self.diapers)
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,7 @@ def week_chart_data(days: Sequence[DaySummary], name: str = "", so_far: bool = F
                            diapers=tuple(d.diapers.count for d in ordered), milk_by_kind=by_kind,
                            night_h=tuple(round(d.sleep.night_min / 60, 1) for d in ordered),
                            nap_h=tuple(round(d.sleep.nap_min / 60, 1) for d in ordered),
-                           wet_only=tuple(d.diapers.count - d.diapers.solid for d in ordered),
+                           wet=tuple(d.diapers.wet for d in ordered),
                            solid=tuple(d.diapers.solid for d in ordered)),),
         so_far=so_far, title=title or name)
 
@@ -183,7 +188,7 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
     canvas = Canvas(round(size[0] * DPI), round(size[1] * DPI), _text_fonts())
     titled = WeekChartData(data.days, data.series, data.so_far, title)
     with DRAWING:
-        drawn = draw_week(canvas, titled, labels, names, lang, shown)
+        drawn = draw_week(canvas, titled, labels, names, lang, shown, milk_decimals=1 if milk_unit == "oz" else 0)
     return canvas.save(path, _chunks(data.days, names, lang, drawn))
 
 
@@ -191,7 +196,7 @@ def _in_ounces(series: WeekSeries) -> WeekSeries:
     def oz(values: tuple[float, ...]) -> tuple[float, ...]:
         return tuple(shown_oz(v) for v in values)
 
-    return replace(series, milk_ml=oz(series.milk_ml),
+    return replace(series, milk_ml=oz(series.milk_ml),  # each day's total as the text rounds it, not a sum
                    milk_by_kind=tuple((kind, oz(values)) for kind, values in series.milk_by_kind))
 
 

@@ -172,7 +172,7 @@ async def test_at_21_00_the_day_summary_goes_out_with_numbers_that_agree_with_th
     # started at 20:00 yesterday evening too, counted for the morning it ended, never cut at midnight.
     assert lines[2] == "睡眠：共 10小时（夜间 10小时；比昨天同时段 ±0，7天同时段平均 10小时），" \
                        "最长一觉 10小时，夜醒 1次"
-    assert lines[3] == "尿布：2次（湿 2，便 1；比昨天同时段 ±0，7天同时段平均 2）"
+    assert lines[3] == "尿布：2次（尿 2，便 1；比昨天同时段 ±0，7天同时段平均 2）"
     [claim] = await claims(db, family_id)
     assert (claim.local_date, claim.kind, claim.claimed_by) == (JUNE_3, "daily", "a")
     assert claim.sent_at == clock()
@@ -190,7 +190,7 @@ async def test_a_summary_asked_for_at_noon_compares_with_the_mornings_before(db,
                                                     as_of=local(JUNE_3, 12), chart=False)
     # By 12:00 each day has had one bottle (08:00; 240 ml today, 220 ml yesterday) and one diaper.
     assert "喂养：1次，奶量 240ml（配方奶 240ml；比昨天同时段 +20ml，7天同时段平均 160ml）" in reply.text
-    assert "尿布：1次（湿 1，便 0；比昨天同时段 ±0，7天同时段平均 1）" in reply.text
+    assert "尿布：1次（尿 1，便 0；比昨天同时段 ±0，7天同时段平均 1）" in reply.text
     # 26 May has no records (only the evening half of the night that ended on the 27th): not averaged in
     assert "比昨天 +40ml，7天平均 300ml" in later.text and "同时段" not in later.text
 

@@ -46,7 +46,7 @@ def test_chinese_summary_has_a_line_for_each_kind_of_record() -> None:
     assert lines[1].startswith("喂养：2次，奶量 120ml（配方奶 120ml）；亲喂 1次 15分钟")
     assert lines[2].startswith("睡眠：共 11小时30分（夜间 10小时，小睡 1次 1小时30分）")
     assert "最长一觉 10小时" in lines[2] and "夜醒 2次" in lines[2]
-    assert lines[3] == "尿布：1次（湿 1，便 1）"
+    assert lines[3] == "尿布：1次（尿 1，便 1）"
     assert lines[4] == "健康：09:05 用药 布洛芬 2.5ml"
     assert lines[5] == "记事：第一次翻身"
 
@@ -56,7 +56,7 @@ def test_changes_against_yesterday_and_the_week_are_shown() -> None:
     text = render_summary(summarise_day(a_day(), SHANGHAI, JUNE_3), comparisons, "zh")
     assert "（配方奶 120ml；比昨天 +30ml，7天平均 100ml）" in text
     assert "比昨天 +3小时30分，7天平均 7小时30分" in text
-    assert "（湿 1，便 1；比昨天 ±0，7天平均 1）" in text
+    assert "（尿 1，便 1；比昨天 ±0，7天平均 1）" in text
 
 
 def test_english_summary_reads_in_english() -> None:

@@ -312,6 +312,7 @@ TEXTS.update({
     "chartword.nap": "naps",
     "chartword.wet": "wet",
     "chartword.solid": "dirty",
+    "chartword.mixed": "wet + dirty",
     "chartword.sleep_night": "night sleep",
     "chartword.sleep_nap": "nap",
     "chartword.feed": "feed",
