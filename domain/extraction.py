@@ -70,6 +70,7 @@ class Slots(BaseModel):
     dose: float | None = None
     dose_unit: str | None = None
     next_dose_after_h: float | None = None
+    next_dose_up_to_h: float | None = None      # "every 4 to 6 hours": 6 (next_dose_after_h keeps the shorter, 4)
     symptom: str | None = None
     vaccine: str | None = None
     side: str | None = None

@@ -7,11 +7,12 @@ rounding (domain/units.py `shown_*`) and one template (`unit.*` in the catalogue
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
-from domain.replies.catalog import text
+from domain.replies.catalog import label, text
 from domain.units import (
     METRIC,
     DisplayUnits,
@@ -47,6 +48,30 @@ def current_units() -> DisplayUnits:
 def digits(x: float) -> str:
     """A rounded number without trailing zeros: 4.0 → 4, 6.50 → 6.5."""
     return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def dose_number(x: float) -> str:
+    """A dose as it was given: 1.25 stays 1.25, 0.125 stays 0.125 (never rounded where a parent reads it);
+    doses keep their own unit (ml of syrup in an ounce family too)."""
+    return f"{float(x):.3f}".rstrip("0").rstrip(".")
+
+
+def dose(f: Mapping[str, Any], lang: Language) -> str:
+    """A record's dose and its unit as said: 1.25ml, 2 tablet(s); empty without a dose."""
+    if f.get("dose") is None:
+        return ""
+    return f"{dose_number(f['dose'])}{label(lang, 'dose_unit', f.get('dose_unit') or '', '')}"
+
+
+def dose_interval(f: Mapping[str, Any], lang: Language) -> tuple[str, str]:
+    """The hours before the next dose, and what was said when it was a range (every 4 to 6 hours: "4", and
+    "; 4–6 h was said, the shorter is kept")."""
+    after, up_to = f.get("next_dose_after_h"), f.get("next_dose_up_to_h")
+    if after is None:
+        return "", ""
+    said = text(lang, "dose.range_said", low=dose_number(after), high=dose_number(up_to)) \
+        if up_to is not None and float(up_to) > float(after) else ""
+    return dose_number(after), said
 
 
 def volume(ml: float, lang: Language) -> str:

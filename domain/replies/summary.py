@@ -159,8 +159,7 @@ def health_event_text(event: HealthEvent, lang: str | Language = "zh") -> str:
     if event.kind == "temperature" and f.get("temperature_c") is not None:
         return text(lang, "summary.temperature", label=name, value=amounts.temperature(float(f["temperature_c"]), lang))
     if event.kind == "medication":
-        dose = f"{_num(float(f['dose']))}{f.get('dose_unit') or ''}" if f.get("dose") is not None else ""
-        return " ".join(p for p in (name, str(f.get("medication") or ""), dose) if p)
+        return " ".join(p for p in (name, str(f.get("medication") or ""), amounts.dose(f, lang)) if p)
     detail = f.get(event.kind) or f.get("notes") or ""
     return f"{name} {detail}".strip()
 

@@ -71,7 +71,8 @@ TEXTS: dict[str, str] = {
     "diaper.line": "diaper: {what}{color}{at}",
     "growth.weight_kg": "weight {value}", "growth.height_cm": "length {value}",
     "growth.head_cm": "head {value}",
-    "medicine.next_dose": " (next dose after {hours} h)",
+    "medicine.next_dose": " (next dose after {hours} h{said})",
+    "dose.range_said": "; {low}–{high} h was said, the shorter is kept",
     "temperature": "{celsius}°C", "temperature.fahrenheit": " ({fahrenheit}°F)", "temperature.show_fahrenheit": "yes",
     "note.line": "note: {text}", "photo.captioned": "photo: {caption}",
     # ── replies (domain/replies/render.py): reply.<key> ───────────────────────────────────────────
@@ -203,8 +204,8 @@ TEXTS.update({
     "answer.doses.none_of": "No recent doses of {medicine} recorded.",
     "dose.unnamed": "medicine", "dose.head": "{name}: last dose {last}{dose}",
     "dose.no_interval": "{head}, no interval recorded",
-    "dose.due": "{head}, every {every} h — may be given again since {next}",
-    "dose.later": "{head}, every {every} h — next dose from {next} (in {wait})",
+    "dose.due": "{head}, every {every} h{said} — may be given again since {next}",
+    "dose.later": "{head}, every {every} h{said} — next dose from {next} (in {wait})",
     "answer.photos.none": "No photos yet.", "answer.photos": "Recent photos ({count}):",
     # ── the evening summary and the Sunday report (summary.py) ───────────────────────────────────
     "summary_health.temperature": "temperature", "summary_health.medication": "medication",

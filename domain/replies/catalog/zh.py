@@ -68,7 +68,8 @@ TEXTS: dict[str, str] = {
     "diaper.wet": "尿", "diaper.solid": "便便", "diaper.joiner": "+", "diaper.changed": "换尿布",
     "diaper.line": "尿布：{what}{color}{at}",
     "growth.weight_kg": "体重 {value}", "growth.height_cm": "身长 {value}", "growth.head_cm": "头围 {value}",
-    "medicine.next_dose": "（{hours}小时后可再用）",
+    "medicine.next_dose": "（{hours}小时后可再用{said}）",
+    "dose.range_said": "；说的是{low}–{high}小时，按短的算",
     "temperature": "{celsius}°C", "temperature.fahrenheit": " ({fahrenheit}°F)", "temperature.show_fahrenheit": "",
     "note.line": "备注：{text}", "photo.captioned": "照片：{caption}",
     # ── replies (domain/replies/render.py): reply.<key> ───────────────────────────────────────────
@@ -187,8 +188,8 @@ TEXTS.update({
     "answer.temperature": "最近一次体温：{value}（{time}，{ago}前）",
     "answer.doses.none": "最近没有用药记录。", "answer.doses.none_of": "最近没有{medicine}的用药记录。",
     "dose.unnamed": "药", "dose.head": "{name}：上次 {last}{dose}", "dose.no_interval": "{head}，没有记录间隔时间",
-    "dose.due": "{head}，间隔{every}小时，{next} 起已经可以再吃了",
-    "dose.later": "{head}，间隔{every}小时，下次 {next} 以后（还要 {wait}）",
+    "dose.due": "{head}，间隔{every}小时{said}，{next} 起已经可以再吃了",
+    "dose.later": "{head}，间隔{every}小时{said}，下次 {next} 以后（还要 {wait}）",
     "answer.photos.none": "还没有照片。", "answer.photos": "最近的照片（{count}张）：",
     # ── the evening summary and the Sunday report (summary.py) ───────────────────────────────────
     "summary_health.temperature": "体温", "summary_health.medication": "用药", "summary_health.symptom": "症状",
