@@ -128,6 +128,7 @@ class SettingsChange(BaseModel):
     weight_unit: Literal["kg", "lb", "jin"] | None = Field(None, description="show weights in kg, lb-oz or 斤")
     length_unit: Literal["cm", "in"] | None = Field(None, description="show lengths in cm or inches")
     temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
+    clock: Literal["24h", "12h"] | None = Field(None, description="show times on a 24-hour clock or with am/pm")
 
 
 class ReminderRequest(BaseModel):

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.protocol import FamilySetup, FamilySnapshot
+from domain.decide.settings import SETTING_OF
 from domain.records import fields_for
 from domain.tasks import PendingTask
 from domain.vocabulary import RecordType
@@ -18,7 +19,8 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
                                           chat_kind=setup.chat_kind.value, timezone=setup.timezone,
                                           language=setup.language, now=now)
     if setup.units:
-        await uow.families.update_settings(family_id, {f"{q}_unit": u for q, u in setup.units.items()})
+        await uow.families.update_settings(family_id, {SETTING_OF[q]: u for q, u in setup.units.items()
+                                                       if q in SETTING_OF})
     for baby in setup.babies:
         await uow.families.add_baby(family_id, baby)
     for m in setup.members:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
 from bot.push.raster import Canvas, Handle, legend_row, marker, px
+from domain.replies.catalog import hour_mark, language_of
+from domain.replies.shown import current_units
 from domain.summary.rhythm import Rhythm
 
 NIGHT, NAP, FEED, WET, SOLID, NOW = "#34518f", "#8db2e6", "#e8872f", "#e3c13b", "#8a5a2c", "#d8436b"
@@ -38,7 +40,7 @@ def draw_rhythm(canvas: Canvas, rhythm: Rhythm, name: str, lang: str) -> dict[st
     width, height = canvas.size
     grid = Grid(LEFT * width, (1 - TOP) * height, RIGHT * width, (1 - BOTTOM) * height, len(rhythm.days))
     rows = {day: len(rhythm.days) - 1 - i for i, day in enumerate(rhythm.days)}     # oldest on top
-    _hours(canvas, grid, words)
+    _hours(canvas, grid, words, lang)
     drawn = _sleeps(canvas, grid, rhythm, rows) + _marks(canvas, grid, rhythm, rows)
     if rhythm.now_h is not None:
         row, x = rows[rhythm.days[-1]], round(grid.x(rhythm.now_h))
@@ -53,16 +55,18 @@ def draw_rhythm(canvas: Canvas, rhythm: Rhythm, name: str, lang: str) -> dict[st
     return {"rhythm": drawn}
 
 
-def _hours(canvas: Canvas, grid: Grid, words: dict[str, str]) -> None:
-    """The grid lines every 3 hours, the bottom spine, its ticks and hours, and the unit at the right."""
+def _hours(canvas: Canvas, grid: Grid, words: dict[str, str], lang: str) -> None:
+    """The grid lines every 3 hours, the bottom spine, its ticks and hours on the family's clock (18, or 6p),
+    and the unit at the right (24-hour clock only)."""
     bottom = round(grid.bottom)
     for hour in range(0, 25, 3):
         x = round(grid.x(hour))
         canvas.line([(x, round(grid.top)), (x, bottom)], GRID)
         canvas.line([(x, bottom), (x, bottom + round(px(3.5)))])
-        canvas.text((x, bottom + px(7)), str(hour), 8, anchor="mt")
+        canvas.text((x, bottom + px(7)), hour_mark(hour, language_of(lang)), 8, anchor="mt")
     canvas.line([(round(grid.left), bottom), (round(grid.right), bottom)])
-    canvas.text((grid.right, bottom + px(7) + px(8) * 1.3), words["hour"], 8, anchor="ra")
+    if not current_units().twelve_hour:
+        canvas.text((grid.right, bottom + px(7) + px(8) * 1.3), words["hour"], 8, anchor="ra")
 
 
 def _sleeps(canvas: Canvas, grid: Grid, rhythm: Rhythm, rows: dict) -> list[str]:

@@ -9,9 +9,11 @@ from domain.vocabulary import ReplyKind
 
 MAX_REMINDER_HOURS = 48
 SETTING_NAMES = ("timezone", "language", "summary_time", "medication_reminder", "no_feeding_hours",
-                 "open_sleep_hours", "push_to", "volume_unit", "weight_unit", "length_unit", "temperature_unit")
+                 "open_sleep_hours", "push_to", "volume_unit", "weight_unit", "length_unit", "temperature_unit",
+                 "clock")
 UNIT_SETTINGS = {"volume_unit": "volume", "weight_unit": "weight", "length_unit": "length",
-                 "temperature_unit": "temperature"}     # setting name → the quantity of DisplayUnits
+                 "temperature_unit": "temperature", "clock": "clock"}  # setting name → the field of DisplayUnits
+SETTING_OF = {field: name for name, field in UNIT_SETTINGS.items()}     # the field of DisplayUnits → its setting
 REMINDER_KEYS = ("medication_reminder", "no_feeding_hours", "open_sleep_hours")
 _HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

@@ -7,15 +7,12 @@ rounding (domain/units.py `shown_*`) and one template (`unit.*` in the catalogue
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from typing import Any
 
 from domain.replies.catalog import label, text
+from domain.replies.shown import current_units, units_shown
 from domain.units import (
-    METRIC,
-    DisplayUnits,
     shown_c,
     shown_cm,
     shown_f,
@@ -28,21 +25,7 @@ from domain.units import (
 )
 from domain.vocabulary import Language
 
-_SHOWN: ContextVar[DisplayUnits] = ContextVar("fawn_display_units", default=METRIC)
-
-
-@contextmanager
-def units_shown(units: DisplayUnits) -> Iterator[None]:
-    """Render inside this block in these units (the shell opens it once per reply, summary or page)."""
-    token = _SHOWN.set(units)
-    try:
-        yield
-    finally:
-        _SHOWN.reset(token)
-
-
-def current_units() -> DisplayUnits:
-    return _SHOWN.get()
+__all__ = ["current_units", "units_shown"]   # the context lives in shown.py; renderers import it from here
 
 
 def digits(x: float) -> str:
@@ -91,6 +74,8 @@ def weight(kg: float, lang: Language) -> str:
         pounds, ounces = shown_lb_oz(kg)
         if not ounces:
             return text(lang, "unit.lb", pounds=pounds)
+        if not pounds:
+            return text(lang, "unit.oz_weight", ounces=digits(ounces))
         return text(lang, "unit.lb_oz", pounds=pounds, ounces=digits(ounces))
     if unit == "jin":
         return text(lang, "unit.jin", value=digits(shown_jin(kg)))

@@ -175,13 +175,24 @@ def _invalid(v, lang, now):
                                                            text(lang, "problem.other")))
 
 
+def examples(lang: Language) -> dict[str, str]:
+    """The amounts an example says, in the family's units (the units of `units_shown`): 90 ml or 3oz."""
+    units = amounts.current_units()
+    return {"milk": label(lang, "example_milk", units.volume),
+            "more_milk": label(lang, "example_more_milk", units.volume),
+            "weight": label(lang, "example_weight", units.weight),
+            "temperature": label(lang, "example_temperature", units.temperature)}
+
+
+def help_text(lang: Language) -> str:
+    """/help: what to say, its examples in the family's units."""
+    return text(lang, "reply.help", **examples(lang))
+
+
 def _not_understood(v, lang, now):
     """One example near what was said, its amounts in the family's units (“just had 3oz formula”)."""
-    units = amounts.current_units()
-    said = {"milk": label(lang, "example_milk", units.volume), "weight": label(lang, "example_weight", units.weight),
-            "temperature": label(lang, "example_temperature", units.temperature)}
     key = f"example.{v.get('near')}"
-    example = text(lang, key if has_text(lang, key) else "example.any", **said)
+    example = text(lang, key if has_text(lang, key) else "example.any", **examples(lang))
     return text(lang, "reply.not_understood", example=example)
 
 
@@ -196,6 +207,7 @@ _RENDERERS: dict[str, Renderer] = {
     "undone_create": _about_record("reply.undone"), "undone_update": _about_record("reply.undone"),
     "already_so": _about_record("reply.already_so"),
     "ask": _ask, "confirm": _confirm, "fell_asleep": _since("reply.fell_asleep"),
+    "help": lambda v, lang, now: help_text(lang),
     "already_asleep": _since("reply.already_asleep"), "role_set": _role_set, "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,

@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, tzinfo
 
 from domain.replies import amounts
-from domain.replies.catalog import label, language_of, text
+from domain.replies.catalog import hm, label, language_of, text
 from domain.summary.days import (
     Comparisons,
     DaySummary,
@@ -167,7 +167,7 @@ def health_event_text(event: HealthEvent, lang: str | Language = "zh") -> str:
 def _health_line(events: Sequence[HealthEvent], lang: Language, tz: tzinfo | None) -> str:
     if not events:
         return ""
-    items = [f"{e.time.astimezone(tz):%H:%M} {health_event_text(e, lang)}" if tz else
+    items = [f"{hm(e.time.astimezone(tz), lang)} {health_event_text(e, lang)}" if tz else
              health_event_text(e, lang) for e in events]
     return text(lang, "summary.health", items=text(lang, "sep.clause").join(items))
 

@@ -15,7 +15,7 @@ from sqlmodel import select
 from domain.chats import ChatView
 from domain.limits import known_zone
 from domain.turn import BabyView
-from domain.units import DisplayUnits, display_units
+from domain.units import DisplayUnits, default_clock, display_units
 from domain.vocabulary import Language
 from storage.repositories.base import Repository
 from storage.repositories.tasks import TASK_FIELDS, active_or_last
@@ -31,7 +31,7 @@ REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "n
 JSON_SETTINGS = ("push_to",)       # kept in Family.settings itself
 # the display-unit settings of the domain → the keys of Family.settings["units"]
 UNIT_SETTINGS = {"volume_unit": "volume", "weight_unit": "weight", "length_unit": "length",
-                 "temperature_unit": "temperature"}
+                 "temperature_unit": "temperature", "clock": "clock"}
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,9 @@ class FamilyInfo:
 
     @property
     def units(self) -> DisplayUnits:
-        """The units the family reads amounts in (metric for what it has not chosen)."""
-        return display_units(self.settings.get("units"))
+        """The units the family reads amounts in (metric for what it has not chosen), and its clock (by its
+        language and zone until chosen)."""
+        return display_units(self.settings.get("units"), default_clock(self.language, self.timezone))
 
     @property
     def tz(self) -> ZoneInfo:

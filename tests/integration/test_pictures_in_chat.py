@@ -108,7 +108,8 @@ async def test_the_rhythm_chart_asked_for_in_chat_shows_the_weeks_sleeps_feeds_a
     assert result.kind is ReplyKind.ANSWER and result.reply.image is not None
     chunks = _chunks(result.reply.image)
     assert chunks[SERIES_KEY] == "小满" and len(chunks[DAYS_KEY].split(",")) == 7
-    assert set(json.loads(chunks[PANELS_KEY])["rhythm"]) == {"sleep_night", "sleep_nap", "feed", "diaper"}
+    assert set(json.loads(chunks[PANELS_KEY])["rhythm"]) == {"sleep_night", "sleep_nap", "feed", "diaper_wet",
+                                                            "diaper_mixed"}
     assert "小满" in result.reply.text
 
 

@@ -17,7 +17,7 @@ from bot.clock import FrozenClock
 from bot.delivery.outbox import Outbox
 from bot.delivery.push import FamilyPush
 from bot.protocol import OutgoingReply
-from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
+from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY, UNITS_KEY
 from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import Database
 from storage.repositories.families import FamilyInfo
@@ -331,7 +331,20 @@ async def test_the_growth_curve_reply_is_a_png_with_who_lines(db, tmp_path) -> N
     async with db.unit_of_work() as uow:
         reply = await summaries.builder.growth_reply(uow, family)
     assert reply.image is not None and reply.image.read_bytes()[:8] == PNG_SIGNATURE
-    assert reply.text == "小鹿：12周时 6kg，比第30天 +1.5kg。"
+    assert reply.text == "小鹿：12周时 6kg，比4周时 +1.5kg。"
+
+
+async def test_a_us_familys_growth_curve_reads_pounds_and_ounces_and_ages_in_words(db, tmp_path) -> None:
+    family_id, baby_id = await seed_family(db, "America/New_York",
+                                           settings={"units": {"weight": "lb", "length": "in"}})
+    await add(db, family_id, baby_id, "growth", local(date(2025, 3, 22), 10, tz=NEW_YORK), weight_kg=3.9)
+    await add(db, family_id, baby_id, "growth", local(date(2025, 6, 1), 10, tz=NEW_YORK), weight_kg=5.613)
+    summaries = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    family = await family_info(db, family_id)
+    async with db.unit_of_work() as uow:
+        reply = await summaries.builder.growth_reply(uow, family)
+    assert reply.text == "小鹿：13周时 12磅6盎司，比3周时 +3磅12.4盎司。"       # not "5.613kg … since day 21"
+    assert Image.open(reply.image).text[UNITS_KEY] == "lb"
 
 
 async def claim_and_die(db: Database, family_id: int, local_date: date,
@@ -469,8 +482,8 @@ async def test_twins_growth_curves_come_in_one_image_with_a_line_of_text_each(db
     family = await family_info(db, family_id)
     async with db.unit_of_work() as uow:
         reply = await summaries.builder.growth_reply(uow, family)
-    assert reply.text.splitlines() == ["小鹿：12周时 6kg，比第30天 +1.5kg。",
-                                       "小熊：12周时 6.6kg，比第30天 +1.8kg。",
+    assert reply.text.splitlines() == ["小鹿：12周时 6kg，比4周时 +1.5kg。",
+                                       "小熊：12周时 6.6kg，比4周时 +1.8kg。",
                                        "Pip：还没有可以画曲线的生长记录。"]
     assert pup and reply.image is not None
     assert len(Image.open(reply.image).text[SERIES_KEY].split(",")) == 2
