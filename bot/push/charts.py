@@ -30,6 +30,7 @@ DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for test
 SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend or panel titles
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
+VALUES_KEY = "Fawn-Values"  # JSON: panel → per series, its values a day as drawn (and the numbers written over them)
 UNITS_KEY = "Fawn-Units"    # the unit the values were drawn in: the milk's (ml, oz), a growth chart's (kg, lb, in …)
 WEEK_SIZE, RHYTHM_SIZE, GROWTH_PANEL = (7.0, 6.8), (7.0, 4.2), (7.0, 3.4)   # inches at DPI
 PANEL_HEIGHT = 2.2          # inches per panel when a week chart shows fewer than three
@@ -191,7 +192,10 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
     titled = WeekChartData(data.days, data.series, data.so_far, title)
     with DRAWING:
         drawn = draw_week(canvas, titled, labels, names, lang, shown, milk_decimals=1 if milk_unit == "oz" else 0)
-    return canvas.save(path, {**_chunks(data.days, names, lang, drawn), UNITS_KEY: milk_unit})
+    values = {panel: [{**series.stacks(panel), "total": series.totals(panel)} for series in data.series]
+              for panel in shown}
+    return canvas.save(path, {**_chunks(data.days, names, lang, drawn), UNITS_KEY: milk_unit,
+                              VALUES_KEY: json.dumps(values)})
 
 
 def _in_ounces(series: WeekSeries) -> WeekSeries:

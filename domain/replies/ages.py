@@ -1,4 +1,4 @@
-"""A baby's age in the words parents use: 5 days, 13 weeks, 3 months, 1 year 2 months — never "day 92"."""
+"""A baby's age in the words parents use: birth, 5 days, 13 weeks, 3 months, 1 year 2 months — never "day 92"."""
 from __future__ import annotations
 
 from domain.replies.catalog import text
@@ -9,7 +9,9 @@ WEEKS_UNTIL_DAY = 98          # weeks up to 13 weeks (a paediatrician's "13 week
 
 
 def age_text(days: int, lang: Language) -> str:
-    """Days in the first two weeks, weeks up to 13 weeks, months up to two years, then years and months."""
+    """Birth, days in the first two weeks, weeks up to 13 weeks, months up to two years, then years and months."""
+    if days <= 0:
+        return text(lang, "age.birth")
     if days < 14:
         return text(lang, "age.days", n=max(0, days))
     if days < WEEKS_UNTIL_DAY:

@@ -282,3 +282,19 @@ def test_the_growth_chart_paints_the_bands_only_when_it_has_the_who_lines(tmp_pa
     bare = colours(render_growth_chart(GrowthChartData("weight_kg", points, {}, "Ada"), tmp_path / "bare.png", "en"))
     assert {rgb(OUTER), rgb(INNER), rgb(POINTS)} <= banded
     assert rgb(POINTS) in bare and not {rgb(OUTER), rgb(INNER)} & bare
+
+
+def test_twins_get_a_rhythm_each_in_one_picture_on_the_familys_clock(tmp_path) -> None:
+    from domain.summary.rhythm import day_rhythm
+    from domain.units import US_CUSTOMARY
+
+    def nap(hour: int) -> RecordView:
+        return RecordView("sleep", datetime(2025, 6, 3, hour, tzinfo=SHANGHAI),
+                          datetime(2025, 6, 3, hour + 1, tzinfo=SHANGHAI), {"nap": True})
+
+    ada, leo = day_rhythm([nap(9)], SHANGHAI, DATES), day_rhythm([nap(13)], SHANGHAI, DATES)
+    path = chart.render_rhythm_charts([("Ada", ada), ("Leo", leo)], tmp_path / "twins.png", "en", US_CUSTOMARY)
+    assert png_text(path)[SERIES_KEY] == "Ada,Leo"
+    assert panels(path) == {"Ada": ["sleep_nap"], "Leo": ["sleep_nap"]}
+    one = chart.render_rhythm_chart(ada, tmp_path / "one.png", "en", "Ada")
+    assert Image.open(path).size[1] == 2 * Image.open(one).size[1]

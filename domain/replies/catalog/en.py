@@ -245,7 +245,7 @@ TEXTS.update({
     "growth_curve.line": "{baby}: {value} at {age} ({change} since {first_age}).",
     "growth_curve.line_one": "{baby}: {value} at {age}.",
     "growth_curve.line_same": "{baby}: {value} at {age} (the same as at {first_age}).",
-    "age.days": "{n} day{n:|s}", "age.weeks": "{n} week{n:|s}", "age.months": "{n} month{n:|s}",
+    "age.birth": "birth", "age.days": "{n} day{n:|s}", "age.weeks": "{n} week{n:|s}", "age.months": "{n} month{n:|s}",
     "age.years": "{years} year{years:|s}", "age.years_months": "{years} year{years:|s} {months} month{months:|s}",
     "growth_curve.baby_none": "{baby}: nothing to plot yet (needs birth date, sex and a measurement).",
     "growth_curve.none": "No growth records to plot yet (needs birth date, sex and a measurement).",

@@ -227,7 +227,7 @@ TEXTS.update({
     "growth_curve.line": "{baby}：{age}时 {value}，比{first_age}时 {change}。",
     "growth_curve.line_one": "{baby}：{age}时 {value}。",
     "growth_curve.line_same": "{baby}：{age}时 {value}，和{first_age}时一样。",
-    "age.days": "{n}天", "age.weeks": "{n}周", "age.months": "{n}个月",
+    "age.birth": "出生", "age.days": "{n}天", "age.weeks": "{n}周", "age.months": "{n}个月",
     "age.years": "{years}岁", "age.years_months": "{years}岁{months}个月",
     "growth_curve.baby_none": "{baby}：还没有可以画曲线的生长记录。",
     "growth_curve.none": "还没有可以画曲线的生长记录（需要出生日期、性别和测量值）。",
