@@ -128,6 +128,7 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
         units_unchosen=units_unchosen(ctx.family.settings.get("units")),
         units=ctx.family.units,
+        asks=frozenset(ctx.family.settings.get("ask") or ()),
         babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
         weights_kg=await _weights(uow, ctx, extraction, tasks.active))
 

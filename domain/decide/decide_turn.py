@@ -137,7 +137,8 @@ def _without_task(turn: Turn) -> Decision:
             return Decision(Reply(ReplyKind.REFUSED, "export_parent_only"), note="no right: export")
         return Decision(Reply(ReplyKind.ANSWER, "export_elsewhere"), note="export: where to get it")
     if e.intent is Intent.START:
-        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words}), note="welcome")
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words, "ask": sorted(turn.asks)}),
+                        note="welcome")
     if e.intent is Intent.REMIND:
         return decide_reminder(turn)
     if e.intent is Intent.PAGE:

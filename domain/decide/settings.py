@@ -24,8 +24,15 @@ def decide_settings(turn: Turn) -> Decision:
     change = turn.extraction.settings.model_dump(exclude_none=True) if turn.extraction.settings else {}
     if not change or not _valid(change):
         return Decision(Reply(ReplyKind.ERROR, "settings_invalid"), note="settings: invalid")
-    return Decision(Reply(ReplyKind.UPDATED, "settings_set", {"change": change}), (UpdateSettings(change),),
-                    note="settings")
+    still = sorted(turn.asks - answered(change))         # set-up's other questions, asked again until answered
+    return Decision(Reply(ReplyKind.UPDATED, "settings_set", {"change": change, "ask": still}),
+                    (UpdateSettings(change),), note="settings")
+
+
+def answered(change: dict) -> set[str]:
+    """The set-up questions (language, timezone, units) a settings change answers."""
+    return ({"language"} & change.keys()) | ({"timezone"} & change.keys()) | \
+        ({"units"} if any(name in UNIT_SETTINGS and name != "clock" for name in change) else set())
 
 
 def _valid(change: dict) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, has_text, label, text
+from domain.replies.catalog import PARAGRAPHS, has_label, has_text, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, expired_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -56,9 +56,23 @@ def sentences(reply_text: str, lang: Language) -> str:
 
 
 def _welcome(v, lang, now):
-    """/start: said as the family is set up (or again), so in both languages, Chinese first."""
-    return both_languages("telegram.welcome_new", PARAGRAPHS) if v.get("new") else \
-        both_languages("telegram.welcome_back", RUN_ON)
+    return welcome_text(bool(v.get("new")), v.get("ask") or [], lang)
+
+
+def welcome_text(new: bool, asks: list[str], lang: Language) -> str:
+    """/start: in the family's language, with set-up's questions still open (time zone, units); in both
+    languages, Chinese first, when the platform did not say which the family speaks."""
+    key = "telegram.welcome_new" if new else "telegram.welcome_back"
+    if "language" in asks:
+        return PARAGRAPHS.format(zh=text(Language.ZH, key) + asks_text(asks, Language.ZH),
+                                 en=text(Language.EN, key) + asks_text(asks, Language.EN))
+    return text(lang, key) + asks_text(asks, lang)
+
+
+def asks_text(asks: list[str], lang: Language) -> str:
+    """Set-up's open questions, a line each: which language, which time zone, which units."""
+    lines = [text(lang, "list.bullet", item=text(lang, f"welcome.ask_{ask}")) for ask in asks]
+    return "\n\n" + text(lang, "welcome.asks") + "\n" + "\n".join(lines) if lines else ""
 
 
 def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
@@ -135,7 +149,8 @@ def _setting_value(value: Any, lang: Language) -> str:
 def _settings_set(v, lang, now):
     parts = [text(lang, "setting.change", name=label(lang, "setting", k), value=_setting_value(val, lang))
              for k, val in v["change"].items()]
-    return text(lang, "reply.settings_set", changes=text(lang, "sep.list").join(parts))
+    still = [ask for ask in v.get("ask") or [] if ask != "language"]
+    return text(lang, "reply.settings_set", changes=text(lang, "sep.list").join(parts)) + asks_text(still, lang)
 
 
 def _which_baby(v, lang, now):

@@ -13,6 +13,7 @@ from sqlalchemy import select as core_select
 from sqlmodel import select
 
 from domain.chats import ChatView
+from domain.decide.settings import answered
 from domain.limits import known_zone
 from domain.turn import BabyView
 from domain.units import DisplayUnits, default_clock, display_units
@@ -314,6 +315,12 @@ class FamilyRepository(Repository):
                 setattr(row, key, value)
         self.session.add(row)
 
+    async def set_asks(self, family_id: int, asks: tuple[str, ...]) -> None:
+        """What set-up asked the family (language, timezone, units), kept until answered."""
+        row = await self.session.get(Family, family_id)
+        row.settings = {**dict(row.settings or {}), "ask": list(asks)}
+        self.session.add(row)
+
     async def update_settings(self, family_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply settings (columns, or reminder switches kept in the settings JSON); returns the values before."""
         row = await self.session.get(Family, family_id)
@@ -332,6 +339,7 @@ class FamilyRepository(Repository):
                 settings[key] = value
             else:
                 setattr(row, key, value)
+        settings["ask"] = [a for a in settings.get("ask") or [] if a not in answered(changes)]   # a guessed unit too
         row.settings = {**settings, "reminders": reminders}   # a new dict: JSON columns see the change
         self.session.add(row)
         return before
@@ -348,3 +356,4 @@ class FamilyRepository(Repository):
             OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
             OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))
         return moved.rowcount == 1
+

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from domain.replies.catalog import PARAGRAPHS, RUN_ON, SLASHED, both_languages
 from domain.replies.render import help_text as render_help
+from domain.replies.render import welcome_text
 from domain.vocabulary import Language
 
-WELCOME_NEW = both_languages("telegram.welcome_new", PARAGRAPHS)
-WELCOME_BACK = both_languages("telegram.welcome_back", RUN_ON)
+UNTOLD = ["language", "timezone", "units"]          # what a family whose language Telegram did not say is asked
+WELCOME_NEW = welcome_text(True, UNTOLD, Language.ZH)
+WELCOME_BACK = welcome_text(False, UNTOLD, Language.ZH)
 ADDED_NEW = both_languages("telegram.added_new", RUN_ON)
 ADDED_BACK = both_languages("telegram.added_back", RUN_ON)
 NO_FAMILY = both_languages("telegram.no_family", RUN_ON)

@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.understanding import words as w
 from bot.understanding.readers.units import read_units_setting
+from bot.understanding.readers.zones import said_zone
 from domain.extraction import SettingsChange
 from domain.summary.time import parse_summary_time
 
@@ -32,6 +33,8 @@ def read_settings(text: str) -> SettingsChange | None:
         return SettingsChange(language="zh")
     if m := _CLOCK.search(text):
         return SettingsChange(clock="12h" if m["ampm"] or m["hours"] in ("12", "十二") else "24h")
+    if zone := said_zone(text):              # time zone New York / we're in Chicago / 时区 上海
+        return SettingsChange(timezone=zone)
     if m := _ZONE.search(text):
         return SettingsChange(timezone=m.group(1)) if _valid_zone(m.group(1)) else None
     if w.SUMMARY_NOUN.search(text) and w.SEND_AT.search(text):

@@ -362,6 +362,11 @@ TEXTS.update({
                             "and sex (e.g. “her name is Mia”, “born 2026-03-01, a girl”) so I can show WHO growth "
                             "percentiles. Then just tell me what happened; /help for more.",
     "telegram.welcome_back": "This chat already has a family; /help for more.",
+    "welcome.asks": "Two things first, so that times and amounts read right:",
+    "welcome.ask_language": "Chinese or English? Say “reply in English” or “用中文回复”.",
+    "welcome.ask_timezone": "Which time zone are you in? Say e.g. “time zone New York”, “we're in Chicago” or "
+                            "“time zone Europe/London”.",
+    "welcome.ask_units": "Ounces or millilitres? Say “US units” (oz, lb, in, °F) or “metric” (ml, kg, cm, °C).",
     "telegram.added_new": "Thanks for adding me — a parent can send /start to set up the family.",
     "telegram.added_back": "I'm back; the family's records are all still here.",
     "telegram.no_family": "This chat has no family yet — send /start first.",

@@ -345,6 +345,10 @@ TEXTS.update({
                             "先告诉我宝宝的名字、生日和性别吧，比如“宝宝名字叫小满”“生日2026年3月1日，女孩”"
                             "（有了生日和性别才能算 WHO 生长百分位）。\n"
                             "直接说就行，比如：刚刚喝了90ml配方奶 / 昨晚睡了7个小时。/help 查看更多。",
+    "welcome.asks": "先问两件事，时间和数量才会对：",
+    "welcome.ask_language": "用中文还是英文？说“用中文回复”或“reply in English”。",
+    "welcome.ask_timezone": "你们在哪个时区？比如说“时区 上海”“我们在纽约”或“时区 Europe/London”。",
+    "welcome.ask_units": "用毫升还是盎司？说“公制”（ml、kg、cm、°C）或“美制”（oz、lb、in、°F）。",
     "telegram.welcome_back": "这个群已经有家庭档案了，数据都在。/help 查看用法。",
     "telegram.added_new": "谢谢邀请！家长发送 /start 建立家庭档案。",
     "telegram.added_back": "我回来了，之前的记录都还在。",
