@@ -1,7 +1,7 @@
-"""One US family's day, read three ways — the evening summary's text, the week chart it comes with, and the
-family page — from the same records in the real database: a night across midnight, mixed diapers, a 1.25 ml
-dose said as "every 4 to 6 hours", bottles in ounces. Each says the same numbers, in the family's units and
-on its clock."""
+"""One US family's day, read four ways — the evening summary's text, the week chart it comes with, the
+family page, and the answers to questions in chat — from the same records in the real database: a night
+across midnight, mixed diapers, a 1.25 ml dose said as "every 4 to 6 hours", bottles in ounces. Each says
+the same numbers, in the family's units and on its clock."""
 from __future__ import annotations
 
 import json
@@ -13,11 +13,13 @@ import pytest
 from PIL import Image
 
 from bot.clock import FrozenClock
+from bot.composition import assemble
 from bot.family.operations import FamilyOperations
 from bot.family.page import FamilyPages
-from bot.protocol import FamilySetup, MemberSetup
+from bot.protocol import FamilySetup, IncomingMessage, MemberSetup
 from bot.push.charts import DAYS_KEY, UNITS_KEY, VALUES_KEY
 from bot.push.summaries import SummaryBuilder
+from bot.understanding.extractor import Extractor
 from bot.web.render import render_page
 from domain.units import OZ_ML
 from storage.engine import Database
@@ -105,6 +107,21 @@ async def test_the_summary_the_week_chart_and_the_page_say_the_same_numbers(fami
     assert "since yesterday" in timeline and "8:35 PM" in timeline and "9:05 AM" in timeline
     shown = _text(html, r"<main>(.*)</main>")                              # what is read, not the data attributes
     assert "20:35" not in shown and "09:05" not in shown
+
+
+async def test_the_answers_in_chat_say_the_summarys_numbers(family) -> None:
+    db, clock, _ = family
+    app = assemble(db, Extractor(), clock=clock)
+
+    async def ask(n: int, words: str) -> str:
+        result = await app.chat.handle(IncomingMessage("telegram", "-100500", "3001", "Kate", f"q{n}", clock(),
+                                                       words, addressed_to_bot=True))
+        return result.reply.text
+
+    assert "5 feedings, 22.5 oz in all" in await ask(1, "how much did she drink today?")
+    assert await ask(2, "how many diapers today?") == "Today: 6 diapers (5 wet, 3 dirty)."
+    assert "9 h 15 min" in await ask(3, "how long did she sleep last night?")     # the summary's night, whole
+    assert "Tylenol: last dose 9:05 AM (1.25ml), every 4 h; 4–6 h was said" in await ask(4, "when is the next dose?")
 
 
 def _chart(path) -> dict:
