@@ -44,7 +44,7 @@ padding:6px 0;border-top:1px solid var(--line)}ol.timeline li:first-child,ul.lat
 .when{flex:0 0 4.6rem;color:var(--accent);font-variant-numeric:tabular-nums}.what{flex:1;min-width:0}
 ul.latest .when{flex-basis:6.2rem}.when small{display:block;color:var(--soft);font-size:.75rem}
 .what small.by{display:block;color:var(--soft);font-size:.78rem}.tag{color:var(--accent)}
-ul.say li{padding:4px 0}ul.say li:before{content:"💬 "}
+ul.say li{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--accent)}
 svg.chart{width:100%;height:auto;display:block}svg .grid{stroke:#eef0f4}svg .axis{stroke:#9ca3af}
 svg .band{fill:#f9fafb}svg .tick,svg .legend{font-size:11px;fill:#6b7280}svg .label{font-size:12px;fill:#374151}
 footer{color:var(--soft);font-size:.8rem;text-align:center;margin:16px 0 24px}
@@ -84,9 +84,9 @@ def _switch(page: FamilyPage, links: Mapping[int, str], lang: str) -> str:
     options = []
     for days in PERIODS:
         words = escape(page_text(lang, "period.days", n=days))
-        if days == page.days or days not in links:
+        if days == page.days:
             options.append(f'<strong aria-current="page" data-days="{days}">{words}</strong>')
-        else:
+        elif days in links:
             options.append(f'<a href="{escape(links[days])}" data-days="{days}">{words}</a>')
     return f'<nav class="period"><span>{escape(page_text(lang, "period"))}</span>{"".join(options)}</nav>'
 
