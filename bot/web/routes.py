@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import parse_qsl, quote
@@ -49,8 +48,8 @@ def family_page_routes(pages: FamilyPages, access: PageAccess, prefix: str = "/f
         link = read_link(access.link_secret, token, access.clock())
         if link is None or link.family_id != request.path_params["family_id"]:
             return _forbidden()
-        return await _page(pages, await pages.viewer(link.family_id, link.member_id),
-                           _days(request.query_params.get("days")), lambda _: token)
+        viewer = await pages.viewer(link.family_id, link.member_id)
+        return await _page(pages, viewer, _days(request.query_params.get("days")), _links(prefix, viewer, token))
 
     async def mini_app_opening(_: Request) -> Response:
         nonce = secrets.token_urlsafe(16)
@@ -67,29 +66,34 @@ def family_page_routes(pages: FamilyPages, access: PageAccess, prefix: str = "/f
         if user is None:
             return _forbidden()
         viewer = await pages.telegram_viewer(user.user_id, user.start_param)
-        return await _page(pages, viewer, PERIODS[0], lambda v: sign_link(
-            access.link_secret, v.family_id, v.member_id, access.clock() + MINI_APP_LINKS_FOR))
-
-    def _page_links(viewer: Viewer, token: str) -> dict[int, str]:
-        return {days: f"{prefix}/{viewer.family_id}?t={quote(token)}&days={days}" for days in PERIODS}
-
-    async def _page(pages: FamilyPages, viewer: Viewer | None, days: int,
-                    token_for: Callable[[Viewer], str]) -> Response:
-        if viewer is None:
-            return _forbidden()
-        try:
-            page = await pages.page(viewer, days)
-            html = render_page(page, _page_links(viewer, token_for(viewer))) if page is not None else None
-        except Exception:   # a page that cannot be built is a plain 500, logged here, never a traceback
-            log.exception("family page %s failed", viewer.family_id)
-            return HTMLResponse(render_message(None, "error"), status_code=500, headers=HEADERS)
-        if html is None:
-            return _forbidden()
-        return HTMLResponse(html, headers={**HEADERS, "Content-Security-Policy": NO_SCRIPT})
+        token = sign_link(access.link_secret, viewer.family_id, viewer.member_id,
+                          access.clock() + MINI_APP_LINKS_FOR) if viewer else ""
+        return await _page(pages, viewer, PERIODS[0], _links(prefix, viewer, token))
 
     return [Route(f"{prefix}/telegram", mini_app_opening, methods=["GET"]),
             Route(f"{prefix}/telegram", mini_app, methods=["POST"]),
             Route(f"{prefix}/{{family_id:int}}", by_link, methods=["GET"])]
+
+
+async def _page(pages: FamilyPages, viewer: Viewer | None, days: int, links: dict[int, str]) -> Response:
+    if viewer is None:
+        return _forbidden()
+    try:
+        page = await pages.page(viewer, days)
+        html = render_page(page, links) if page is not None else None
+    except Exception:   # a page that cannot be built is a plain 500, logged here, never a traceback in the reply
+        log.exception("family page %s failed", viewer.family_id)
+        return HTMLResponse(render_message(None, "error"), status_code=500, headers=HEADERS)
+    if html is None:
+        return _forbidden()
+    return HTMLResponse(html, headers={**HEADERS, "Content-Security-Policy": NO_SCRIPT})
+
+
+def _links(prefix: str, viewer: Viewer | None, token: str) -> dict[int, str]:
+    """The page over each period, for the switch: the same signed token, and ?days=N."""
+    if viewer is None:
+        return {}
+    return {days: f"{prefix}/{viewer.family_id}?t={quote(token)}&days={days}" for days in PERIODS}
 
 
 def _days(said: str | None) -> int:

@@ -33,24 +33,10 @@ def growth_svg(data: GrowthChartData, lang: str) -> str:
     def y(value: float) -> float:
         return HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * (value - low) / max(1e-9, high - low)
 
-    def band(lo: int, hi: int) -> str:
-        upper = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[hi])
-        lower = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in reversed(lines[lo]))
-        return f"{upper} {lower}"
-
     title = escape(page_text(lang, "growth." + data.measure))
     parts = [f'<svg class="chart growth" data-measure="{data.measure}" data-unit="{unit}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}" xmlns="http://www.w3.org/2000/svg">',
-             *_axes(lang, unit, last_day, y_ticks, x, y)]
-    if all(lines.get(p) for p in (3, 15, 50, 85, 97)):
-        parts += [f'<polygon data-series="who-p3-p97" points="{band(3, 97)}" fill="{OUTER}"/>',
-                  f'<polygon data-series="who-p15-p85" points="{band(15, 85)}" fill="{INNER}"/>',
-                  f'<polyline data-series="who-p50" fill="none" stroke="{MEDIAN}" stroke-width="1.5" points="'
-                  + " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[50]) + '"/>']
-        for percentile in (3, 50, 97):
-            day, value = lines[percentile][-1]
-            parts.append(f'<text x="{x(day) - 2:.1f}" y="{y(value) - 3:.1f}" class="tick" text-anchor="end">'
-                         f'P{percentile}</text>')
+             *_axes(lang, unit, last_day, y_ticks, x, y), *_bands(lines, x, y)]
     points = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in shown.points)
     parts.append(f'<polyline fill="none" stroke="{POINTS}" stroke-width="2" points="{points}"/>')
     said = language_of(lang)
@@ -59,6 +45,27 @@ def growth_svg(data: GrowthChartData, lang: str) -> str:
               for (d, v), (_, sv) in zip(data.points, shown.points, strict=True)]
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _bands(lines: dict[int, list[tuple[int, float]]], x, y) -> list[str]:
+    """The WHO P3–P97 and P15–P85 bands and the P50 line, when the tables have them."""
+    if not all(lines.get(p) for p in (3, 15, 50, 85, 97)):
+        return []
+
+    def band(lo: int, hi: int) -> str:
+        upper = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[hi])
+        lower = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in reversed(lines[lo]))
+        return f"{upper} {lower}"
+
+    parts = [f'<polygon data-series="who-p3-p97" points="{band(3, 97)}" fill="{OUTER}"/>',
+             f'<polygon data-series="who-p15-p85" points="{band(15, 85)}" fill="{INNER}"/>',
+             f'<polyline data-series="who-p50" fill="none" stroke="{MEDIAN}" stroke-width="1.5" points="'
+             + " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[50]) + '"/>']
+    for percentile in (3, 50, 97):
+        day, value = lines[percentile][-1]
+        parts.append(f'<text x="{x(day) - 2:.1f}" y="{y(value) - 3:.1f}" class="tick" text-anchor="end">'
+                     f'P{percentile}</text>')
+    return parts
 
 
 def _axes(lang: str, unit: str, last_day: int, y_ticks: list[float], x, y) -> list[str]:
