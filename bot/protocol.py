@@ -49,6 +49,7 @@ class IncomingMessage:
     attachments: tuple[Attachment, ...] = ()
     addressed_to_bot: bool = False   # a mention, a reply to the bot, a command
     edited: bool = False
+    sender_language: str | None = None   # the language the platform says the sender uses (Telegram: en, zh-hans)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,7 @@ class FamilySetup:
     babies: tuple[dict, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)
     units: dict[str, str] = field(default_factory=dict)   # display units chosen at set-up: {"volume": "oz"}
+    asks: tuple[str, ...] = ()          # what the welcome asks, as the platform did not say: language, timezone, units
 
 
 @dataclass
@@ -167,6 +169,10 @@ class FamilyPort(Protocol):
     async def family_id(self, platform: str, chat_id: str) -> int | None: ...
 
     async def setup_family(self, setup: FamilySetup) -> int: ...
+
+    async def start_family(self, platform: str, chat_id: str, chat_kind: ChatKind, founder: MemberSetup,
+                           language_said: str | None) -> int:
+        """A family for a chat's /start, its founder a parent, set up for the language the platform said."""
 
     async def settings(self, family_id: int) -> dict[str, str]: ...
 

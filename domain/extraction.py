@@ -70,6 +70,7 @@ class Slots(BaseModel):
     dose: float | None = None
     dose_unit: str | None = None
     next_dose_after_h: float | None = None
+    next_dose_up_to_h: float | None = None      # "every 4 to 6 hours": 6 (next_dose_after_h keeps the shorter, 4)
     symptom: str | None = None
     vaccine: str | None = None
     side: str | None = None
@@ -127,6 +128,7 @@ class SettingsChange(BaseModel):
     weight_unit: Literal["kg", "lb", "jin"] | None = Field(None, description="show weights in kg, lb-oz or 斤")
     length_unit: Literal["cm", "in"] | None = Field(None, description="show lengths in cm or inches")
     temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
+    clock: Literal["24h", "12h"] | None = Field(None, description="show times on a 24-hour clock or with am/pm")
 
 
 class ReminderRequest(BaseModel):

@@ -7,15 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.family.setup import set_up
-from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, OutgoingButton, OutgoingReply, TurnResult
+from bot.family.setup import new_family, set_up
+from bot.protocol import IncomingMessage, MemberSetup, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import role_token
 from bot.understanding.readers.family_codes import asks_to_start_a_family, read_family_code
 from domain.decide.invites import InviteView, JoinOutcome, join_outcome, normal_code
 from domain.decide.roles import ROLE_CHOICES
 from domain.extraction import Intent
 from domain.replies.catalog import LINES, both_languages, language_of, text
-from domain.replies.render import button_label, welcome
+from domain.replies.render import button_label, render
+from domain.turn import Reply
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.repositories.families import FamilyInfo, MemberInfo
 from storage.unit_of_work import UnitOfWork
@@ -73,12 +74,24 @@ async def _link(uow: UnitOfWork, msg: IncomingMessage, family: FamilyInfo, now: 
 
 
 async def _start(uow: UnitOfWork, msg: IncomingMessage, now: datetime, trace_id: str) -> TurnResult:
-    """A new family for this chat; the sender is its parent (the baby's name and the rest come later)."""
+    """A new family for this chat; the sender is its parent (the baby's name and the rest come later). Its
+    language is the one the platform said, or the start word's (开始: Chinese); else the welcome asks."""
     founder = MemberSetup(sender_id=msg.sender_id, name=msg.sender_name[:128], title=None, role=Role.PARENT.value)
-    family_id = await set_up(uow, FamilySetup(msg.platform, msg.chat_id, msg.chat_kind, members=(founder,)), now)
+    setup = new_family(msg.platform, msg.chat_id, msg.chat_kind, founder, msg.sender_language or _said_in(msg.text))
+    family_id = await set_up(uow, setup, now)
     await uow.commit()
-    greeting = welcome(new=True, private=msg.chat_kind is ChatKind.PRIVATE)
-    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, greeting), trace_id=trace_id, family_id=family_id)
+    lang = language_of(setup.language)
+    words = render(Reply(ReplyKind.CHAT, "welcome", {"new": True, "ask": list(setup.asks),
+                                                     "private": msg.chat_kind is ChatKind.PRIVATE}), lang, now)
+    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, words, language=lang.value), trace_id=trace_id,
+                      family_id=family_id)
+
+
+def _said_in(words: str) -> str | None:
+    """开始 / 建立家庭 say Chinese; “set up a family” says English; a bare start (a command) says nothing."""
+    if any(0x4E00 <= ord(ch) <= 0x9FFF for ch in words):
+        return "zh"
+    return None if words.strip().lstrip("/").lower() == "start" else "en"
 
 
 def _announcement(member: MemberInfo, language: str) -> OutgoingReply:

@@ -137,7 +137,7 @@ def _without_task(turn: Turn) -> Decision:
             return Decision(Reply(ReplyKind.REFUSED, "export_parent_only"), note="no right: export")
         return Decision(Reply(ReplyKind.ANSWER, "export_elsewhere"), note="export: where to get it")
     if e.intent is Intent.START:
-        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words,
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words, "ask": sorted(turn.asks),
                                                            "private": turn.chat_kind is ChatKind.PRIVATE}),
                         note="welcome")
     if e.intent is Intent.REMIND:

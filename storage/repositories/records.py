@@ -133,10 +133,11 @@ class RecordRepository(Repository):
         q = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(*order)
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
-    async def recent(self, family_id: int, limit: int, zone: tzinfo) -> list[RecordView]:
-        """The newest `limit` live records by when they were written (the family page's "latest")."""
-        q = (select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None))
-             .order_by(Record.created_at.desc(), Record.id.desc()).limit(limit))
+    async def latest_happened(self, family_id: int, until: datetime, limit: int, zone: tzinfo) -> list[RecordView]:
+        """The `limit` live records that happened last, up to `until`, newest first (the family page's
+        "latest": by when each happened, not when it was written — an import writes many at once)."""
+        q = (select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None), Record.start <= until)
+             .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
     async def import_keys(self, family_id: int) -> set[str]:
