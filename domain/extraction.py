@@ -107,6 +107,7 @@ class RecordReference(BaseModel):
     record_type: RecordType | None = None
     at: datetime | None = None
     medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
+    value: float | None = Field(None, description="a value said to be wrong (不是120 / not 3): the record holding it")
 
 
 class RoleChange(BaseModel):

@@ -187,8 +187,11 @@ def _local(t: datetime, now: datetime) -> datetime:
 
 def _numbers(reading: Extraction) -> list[float]:
     parts = (*_all_slots(reading), reading.profile, reading.settings)
-    return [float(v) for part in parts if part is not None for _, v in part
-            if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
+    found = [float(v) for part in parts if part is not None for _, v in part
+             if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
+    if reading.reference is not None and reading.reference.value is not None:
+        found.append(reading.reference.value)       # 不是120: the value said to be wrong names the record
+    return found
 
 
 def kept_text_spans(text: str, reading: Extraction) -> list[Span]:

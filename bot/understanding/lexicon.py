@@ -59,7 +59,7 @@ well hey hi hello fyi btw update quick quickly note noted log logged logging rec
 thanks thank thx ty cheers love xx xxx x
 guys everyone folks team
 now today tonight morning afternoon evening night
-time times bit little lot lots whole entire total altogether
+time times bit little lot lots whole entire total altogether half
 her his their my our
 """.split())
 
@@ -87,7 +87,8 @@ SECOND_PERSON_EN = frozenset("you you're youre your yourself".split())
 EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "咳", "吐", "歇", "躺", "休息", "打盹", "眯")
 DONE_TO_ZH = ("哄", "喂", "换", "给", "冲", "量", "称", "抱", "拍", "帮")       # …the baby: 哄睡, 喂奶, 换尿布
 EXPERIENCED_EN = frozenset("slept sleep sleeping napped nap napping dozed dozing drank drink drinking ate eat "
-                           "eating had woke wake waking up peed pooped rested rest resting crashed lay lie".split())
+                           "eating had woke wake waking up peed pooped rested rest resting crashed lay lie asleep awake "
+                           "tired exhausted".split())
 
 # --- cues: a sentence that may not report a baby fact, now ------------------------------------------------
 CUES_ZH: dict[Cue, tuple[str, ...]] = {

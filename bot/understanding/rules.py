@@ -173,7 +173,7 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
 
 
 def _bare_amount(text: str) -> float | None:
-    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[。.!！吧]?\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:的|了)?\s*[。.!！吧]?\s*", text)
     return float(m.group(1)) if m else None
 
 
@@ -322,7 +322,7 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
             start = times.point
     if event is SleepEvent.WOKE_UP and times.duration_min and not end:
         end = now
-    if end and not start and NIGHT_WORDS.search(text) and end.hour >= 18 and end + timedelta(hours=12) <= now:
+    if end and not start and NIGHT_WORDS.search(text) and end.hour >= 12 and end + timedelta(hours=12) <= now:
         end += timedelta(hours=12)      # 六点醒的，昨晚醒了两次: the morning after last night, not 18:00
     nap = True if lx.NAP.search(text) else False if NIGHT_WORDS.search(text) else None
     return Slots(start=start, end=end, duration_min=times.duration_min, nap=nap,

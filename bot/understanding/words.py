@@ -162,7 +162,7 @@ DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|�
 # --- how people name a record they point at (刚才那次喂奶, the 6am feed) -------------------------
 RECORD_NAMES: list[tuple[str, str]] = [
     (r"吸奶|挤奶|pump", "pumping"),
-    (r"喂奶|喝奶|奶|喂|feed|feeding|bottle", "feeding"),
+    (r"喂奶|喝奶|奶|喂|那顿|那瓶|feed|feeding|bottle", "feeding"),
     (r"睡眠|睡|sleep|nap", "sleep"),
     (r"尿布|纸尿裤|diaper|nappy", "diaper"),
     (r"体重|身高|身长|头围|growth|weight|height", "growth"),
