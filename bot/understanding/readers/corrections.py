@@ -22,7 +22,7 @@ _PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d))+?"
 _CLAUSE_END = r"\s*(?=$|[，,。；;!！?？]|\s+(?:[^\x00-\x7f]|typo|sorry|oops|lol|my bad|misread))"
 _NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]?\s*(?:而是|应该是|其实是|是)\s*"
                            rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
-_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)(?:应该是|其实是|是)\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
+_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)(?:应该是|其实是|是)?\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
                            rf"(?P<old>{_PART_ZH}){_CLAUSE_END}")
 _EN_END = r"\s*(?=$|[,;!?]|\.(?!\d))"
 _NOT_FIRST_EN = re.compile(rf"\bnot\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN})\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"
