@@ -6,7 +6,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.devtools.variations import text_forms, turn_forms
+from bot.devtools.variations import text_forms, turn_forms, typos
 from bot.devtools.variations.facts import BaseFact
 from bot.devtools.variations.variant import Variant, as_variant
 
@@ -45,7 +45,7 @@ CATEGORIES: tuple[Category, ...] = (
              text_forms.numerals),
     Category("units", "unit spellings (ml / 毫升 / cc / mls, oz / ounces, 度 / ℃ …) and spacing", text_forms.units),
     Category("typos", "typos that keep the meaning (pinyin homophones; swapped, dropped, doubled letters)",
-             text_forms.typos),
+             typos.typos),
     Category("word_order", "the same fact in another word order", text_forms.word_order),
     Category("grown_ups", "a grown-up's own coffee, nap or meal said in the same message",
              turn_forms=turn_forms.grown_ups),

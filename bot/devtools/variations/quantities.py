@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.devtools.variations.numerals import en_clock, en_number, zh_integer, zh_number
@@ -79,31 +80,47 @@ def respell_units(text: str, language: str, family: str, rng: random.Random, *, 
 
 def spell_numbers(text: str, language: str, *, colloquial: bool = False) -> str:
     """Every number in digits said in words: clock times first (2:30 → two thirty / 2点30分), then the rest."""
-    text = CLOCK.sub(lambda m: _clock_words(int(m.group(1)), int(m.group(2)), language), text)
-    if language == "zh" and colloquial:
-        text = re.sub(r"(?<![\d.])(\d+)\.(\d)(度|℃)", lambda m: f"{zh_integer(int(m.group(1)))}度"
-                      f"{zh_integer(int(m.group(2)))}", text)           # 38.5度 → 三十八度五
-    return LONE_NUMBER.sub(lambda m: _number_words(m, text, language, colloquial), text)
+    words = NUMBER_WORDS[language]
+    text = CLOCK.sub(lambda m: words.clock(int(m.group(1)), int(m.group(2))), text)
+    if colloquial and words.colloquial is not None:
+        text = words.colloquial(text)
+    return LONE_NUMBER.sub(lambda m: words.number(m, text, colloquial), text)
 
 
-def _clock_words(hour: int, minute: int, language: str) -> str:
-    if language == "en":
-        return en_clock(hour, minute)
+def _zh_clock(hour: int, minute: int) -> str:
     said = "半" if minute == 30 else "" if minute == 0 else ("零" if minute < 10 else "") + zh_integer(minute) + "分"
     return zh_integer(hour, liang=True) + "点" + said
 
 
-def _number_words(match: re.Match[str], text: str, language: str, colloquial: bool) -> str:
-    number, after = match.group(1), text[match.end():match.end() + 1]
-    if language == "zh":
-        return zh_number(number, liang=after in ZH_MEASURES or colloquial, short=colloquial)
+def _zh_temperature(text: str) -> str:
+    """38.5度 → 三十八度五, as a temperature is said aloud."""
+    return re.sub(r"(?<![\d.])(\d+)\.(\d)(度|℃)",
+                  lambda m: f"{zh_integer(int(m.group(1)))}度{zh_integer(int(m.group(2)))}", text)
+
+
+def _zh_number(match: re.Match[str], text: str, colloquial: bool) -> str:
+    after = text[match.end():match.end() + 1]
+    return zh_number(match.group(1), liang=after in ZH_MEASURES or colloquial, short=colloquial)
+
+
+def _en_number(match: re.Match[str], text: str, colloquial: bool) -> str:
     point = colloquial or _is_temperature(text, match.end())
-    words = en_number(number, paired=colloquial, point=point)
-    return words + (" " if after.isalpha() else "")
+    after = text[match.end():match.end() + 1]
+    return en_number(match.group(1), paired=colloquial, point=point) + (" " if after.isalpha() else "")
 
 
 def _is_temperature(text: str, end: int) -> bool:
     return bool(re.match(r"\s?(°|F\b|C\b|degrees)", text[end:])) or "temp" in text.lower()
+
+
+@dataclass(frozen=True)
+class NumberWords:
+    clock: Callable[[int, int], str]
+    number: Callable[[re.Match[str], str, bool], str]
+    colloquial: Callable[[str], str] | None = None
+
+
+NUMBER_WORDS = {"zh": NumberWords(_zh_clock, _zh_number, _zh_temperature), "en": NumberWords(en_clock, _en_number)}
 
 
 def digits_of(text: str) -> list[str]:

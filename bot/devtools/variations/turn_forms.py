@@ -23,6 +23,7 @@ from bot.devtools.variations.lexicon import (
 from bot.devtools.variations.play import Said, Script
 from bot.devtools.variations.quantities import Quantity, digits_of, quantities
 from bot.devtools.variations.variant import TURN_GAP, Variant, as_variant, base_said
+from bot.devtools.variations.writing import WRITING
 
 OTHER_GAP = timedelta(minutes=1)     # the other member speaks a minute before the fact
 
@@ -30,8 +31,8 @@ OTHER_GAP = timedelta(minutes=1)     # the other member speaks a minute before t
 def grown_ups(base: BaseFact, rng: random.Random) -> list[Variant]:
     """A grown-up's own drink, nap or meal in the same message: in front when the message names the baby
     (so the subject stays plain), else after it."""
-    lang = base.language
-    joiner = rng.choice(("，", "。", " ")) if lang == "zh" else rng.choice((", ", ". ", " and "))
+    lang, writing = base.language, WRITING[base.language]
+    joiner = rng.choice(writing.clause_joiners)
     if base.text[-1] in "?？!！。.":
         joiner = " "
     after = rng.choice(GROWN_UPS_END[lang])
@@ -41,7 +42,7 @@ def grown_ups(base: BaseFact, rng: random.Random) -> list[Variant]:
         forms.append((f"“{front}” in front", f"{front}{joiner}{base.text}"))
     else:
         other = rng.choice([g for g in GROWN_UPS_END[lang] if g != after])
-        forms.append((f"“{other}” after it", f"{base.text}{'，' if lang == 'zh' else ', '}{other}"))
+        forms.append((f"“{other}” after it", f"{base.text}{writing.comma}{other}"))
     return [as_variant(base, "grown_ups", form, text) for form, text in forms]
 
 
