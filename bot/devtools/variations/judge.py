@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -100,11 +101,16 @@ def record_fits(expected: ExpectedRecord, actual: Mapping[str, Any], how: Judgin
 
 def _value_fits(want: Any, got: Any, how: Judging) -> bool:
     if isinstance(want, str) and want.startswith("~"):
-        return got is not None and want[1:].lower() in str(got).lower()
+        return got is not None and _folded(want[1:]) in _folded(str(got))
     if isinstance(want, datetime) and how.leeway and isinstance(got, datetime):
         zone = how.ctx.zone
         return abs(to_local_minute(got, zone) - to_local_minute(want, zone)) <= how.leeway
     return values_match(want, got, how.ctx)
+
+
+def _folded(text: str) -> str:
+    """Free text as compared: full-width folded, spaces collapsed, lower case (a note keeps what was typed)."""
+    return " ".join(unicodedata.normalize("NFKC", text).split()).lower()
 
 
 def describe_changes(changes: Changes, ctx: MatchContext) -> str:

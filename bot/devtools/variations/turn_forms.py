@@ -29,20 +29,20 @@ OTHER_GAP = timedelta(minutes=1)     # the other member speaks a minute before t
 
 
 def grown_ups(base: BaseFact, rng: random.Random) -> list[Variant]:
-    """A grown-up's own drink, nap or meal in the same message: in front when the message names the baby
-    (so the subject stays plain), else after it."""
+    """A grown-up's own drink, nap or meal in the same message: after it, twice (two of them), and in front
+    when the message names the baby (so the subject stays plain) — else a third one after it."""
     lang, writing = base.language, WRITING[base.language]
-    joiner = rng.choice(writing.clause_joiners)
-    if base.text[-1] in "?？!！。.":
-        joiner = " "
-    after = rng.choice(GROWN_UPS_END[lang])
-    forms = [(f"“{after}” after it", f"{base.text}{joiner}{after}")]
+    ended = base.text[-1] in "?？!！。."
+    joiner, comma = (" ", " ") if ended else (rng.choice(writing.clause_joiners), writing.comma)
+    after, other, third = rng.sample(GROWN_UPS_END[lang], 3)
+    forms = [(f"“{after}” after it", f"{base.text}{joiner}{after}"),
+             (f"“{other}” after it", f"{base.text}{comma}{other}")]
     if re.search(NAMES_THE_BABY[lang], base.text) or base.effect.kind == "answer":
         front = rng.choice(GROWN_UPS_FRONT[lang])
         forms.append((f"“{front}” in front", f"{front}{joiner}{base.text}"))
     else:
-        other = rng.choice([g for g in GROWN_UPS_END[lang] if g != after])
-        forms.append((f"“{other}” after it", f"{base.text}{writing.comma}{other}"))
+        again = " " if ended else rng.choice(writing.clause_joiners)
+        forms.append((f"“{third}” after it", f"{base.text}{again}{third}"))
     return [as_variant(base, "grown_ups", form, text) for form, text in forms]
 
 
