@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
     "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench turns|summaries"),
     "understand": ("bot.devtools.understand", 'one message\'s extraction: fawn understand "TEXT" [--model NAME]'),
-    "eval": ("bot.devtools.eval_time", "measure understanding: fawn eval time [--json] [--verbose]"),
+    "eval": ("bot.devtools.evaluate", "measure understanding: fawn eval time|variations [--json] [--verbose]"),
     "wechat": ("bot.composition:wechat_main", "personal WeChat (iLink): fawn wechat login"),
     "export": ("bot.family.commands:export_main", "a family's data: fawn export FAMILY --format json|csv [--out DIR]"),
     "import": ("bot.family.commands:import_main",

@@ -114,7 +114,8 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
     first = family.chat_of(None)
     setup = FamilySetup(platform=first.platform, chat_id=first.key, chat_kind=ChatKind(first.kind),
                         timezone=family.timezone, language=family.language,
-                        babies=tuple(dict(b) for b in family.babies), members=members)
+                        babies=tuple(dict(b) for b in family.babies), members=members,
+                        units=dict(family.units))
     family_id = await service.setup_family(setup)
     for chat in family.chats[1:]:
         await service.link_chat(family_id, chat.platform, chat.key, chat.kind, chat.member)
