@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.quantities import lengths_cm, volumes_ml, weights_kg
 from bot.understanding.time.expressions import read_expressions
@@ -34,9 +35,12 @@ _DAY_OF_MONTH = re.compile(r"(\d{1,2})\s*[日号](?!\d)|\b(?:jan|feb|mar|apr|may
                            re.I)
 _DEGREES_TENTHS = re.compile(r"(\d{2})\s*度\s*(\d)(?!\d)")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-# not quantities: 二宝 → 2宝, 老2, vitamin D3, 最后一次 → 最后1次, 一瓶 (a bottle) → 1瓶
+# not quantities: 二宝 → 2宝, 老2, vitamin D3, 最后一次 → 最后1次; and 1 before a measure word is the noun's
+# article (一瓶, 拉了一大泡, 一针, one bottle: lexicon.MEASURE_*), not an amount
+_A_MEASURE = (rf"(?<![\d.])1(?=\s*[{MEASURE_SIZE_ZH}]?\s*(?:{'|'.join(MEASURE_ZH)})(?!月|小时|钟|半)"
+              rf"|\s+(?:(?:{'|'.join(MEASURE_SIZE_EN)})\s+)?(?:{'|'.join(MEASURE_EN)})s?\b)")
 _NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
-                          r"|(?<![\d.])1(?=\s*[瓶顿杯碗勺口下])")
+                          rf"|{_A_MEASURE}", re.I)
 FACTORS = (1, 29.5735, 0.5, 0.05, 0.001, 0.45359237, 0.028349523, 2.54, 0.1, 100, 60, 1 / 60, 2)
 
 

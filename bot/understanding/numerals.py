@@ -5,12 +5,15 @@ measure word are 2 / 3. 半 (half) needs rules of its own: 两个半小时 = 150
 8点半 = 8点30分. Words that merely contain a numeral character stay words: 一切, 一看, 四川, 美味十足,
 两两, 三三两两 — a single numeral character is a number only before a measure word, a digit, or the end of a
 word; a run with a doubled character (两两, 三三) never. 两 as a weight unit (三斤二两) is left alone.
+English numbers in words, fractions and unit spellings are number_words.py's (three and a half oz → 3.5 oz).
 """
 from __future__ import annotations
 
 import re
 
 import cn2an
+
+from bot.understanding.number_words import spell_out
 
 _DIGIT_VALUES = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
                  "八": 8, "九": 9}
@@ -75,7 +78,7 @@ def chinese_integer(run: str) -> int | None:
 
 def normalise(text: str) -> str:
     """Digits for numerals, half hours as minutes, full-width characters folded."""
-    text = _fold_width(text).replace("兩", "两")
+    text = spell_out(_fold_width(text).replace("兩", "两"))
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
     text = _replace_runs(text).replace(_UNIT_MARK, "两")

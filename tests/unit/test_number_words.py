@@ -1,0 +1,91 @@
+"""English numbers in words, fractions and unit spellings become digits before the rules read (numerals.normalise)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.understanding.numerals import normalise
+
+ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def spoken(n: int, hundred_join: str = " and ", tens_join: str = "-", article: str = "one") -> str:
+    """n (1..9999) as an English speaker says it — written apart from the code under test."""
+    parts: list[str] = []
+    if n >= 1000:
+        parts.append(f"{article if n // 1000 == 1 else spoken(n // 1000)} thousand")
+        article = "one"                        # "a" only opens a number: two thousand one hundred
+        n %= 1000
+        if n and n < 100:
+            parts.append("and")
+    if n >= 100:
+        parts.append(f"{article if n // 100 == 1 else ONES[n // 100]} hundred")
+        n %= 100
+        if n:
+            parts.append(hundred_join.strip())
+    if n >= 20:
+        parts.append(TENS[n // 10] + (tens_join + ONES[n % 10] if n % 10 else ""))
+    elif n or not parts:
+        parts.append(ONES[n])
+    return " ".join(p for p in parts if p)
+
+
+@given(st.integers(min_value=2, max_value=9999), st.sampled_from([" and ", " "]), st.sampled_from(["-", " "]),
+       st.sampled_from(["one", "a"]), st.sampled_from(["ml", "oz", "ounces", "mls", "minutes"]))
+def test_a_number_said_in_words_before_a_unit_is_that_number(n: int, hundred: str, tens: str, article: str,
+                                                              unit: str) -> None:
+    said = spoken(n, hundred, tens, article)
+    assert normalise(f"she drank {said} {unit}").split()[2] == str(n)
+
+
+@given(st.integers(min_value=0, max_value=99), st.sampled_from(["oz", "ounces", "ml", ""]),
+       st.sampled_from(["", "about ", "like "]))
+def test_and_a_half_adds_a_half_whether_the_whole_is_said_in_words_or_digits(n: int, unit: str, lead: str) -> None:
+    for whole in (str(n), spoken(n) if n else "zero"):
+        text = normalise(f"{lead}{whole} and a half {unit}".strip())
+        assert f"{n}.5" in text, (whole, text)
+
+
+@pytest.mark.parametrize("said, read", [
+    ("3 1/2 oz", "3.5 oz"), ("3½ oz", "3.5 oz"), ("3 ½ oz", "3.5 oz"), ("1/2 oz", "0.5 oz"), ("½ oz", "0.5 oz"),
+    ("2 1/4 oz", "2.25 oz"), ("4-1/2 oz", "4.5 oz"), ("half an ounce", "0.5 ounce"), ("a half oz", "0.5 oz"),
+    ("an ounce and a half", "1.5 ounce"), ("one and a half ounces", "1.5 ounces"), ("four point five oz", "4.5 oz"),
+    ("a hundred and forty mls", "140 ml"), ("one hundred twenty ml", "120 ml"), ("twenty-five min", "25 min"),
+    ("Twenty Five Minutes", "25 Minutes"), ("3 fl oz", "3 oz"), ("3 fl. oz. formula", "3 oz formula"),
+    ("4 ozs", "4 oz"), ("5 fluid ounces", "5 oz"), ("90 millilitres", "90 ml"), ("an ounce", "1 ounce"),
+    ("one oz", "1 oz"),
+])
+def test_fractions_halves_and_unit_spellings(said: str, read: str) -> None:
+    assert normalise(said) == read
+
+
+@pytest.mark.parametrize("said", [
+    "a bottle", "one diaper change", "one of them pooped", "this one", "no one was up", "someone changed her",
+    "half a bottle", "a couple of ounces", "a few ounces", "one more bottle", "which one", "the one on the left",
+    "on 1/2 she had a shot",
+])
+def test_an_article_a_pronoun_or_an_unsure_amount_stays_a_word(said: str) -> None:
+    assert normalise(said) == said
+
+
+@pytest.mark.parametrize("said, read", [
+    ("one", "1"), ("one?", "1?"), ("at one", "at 1"), ("around one pm", "around 1 pm"), ("one or two oz", "1 or 2 oz"),
+    ("one thirty", "1 30"), ("one hour", "1 hour"), ("one month old", "1 month old"),
+])
+def test_one_is_a_number_beside_a_unit_another_number_or_a_clock_word_or_alone(said: str, read: str) -> None:
+    assert normalise(said) == read
+
+
+@pytest.mark.parametrize("said, read", [
+    ("seven thirty", "7 30"), ("six fifteen", "6 15"), ("eleven five", "11 05"), ("eight forty-five", "8 45"),
+    ("four and five", "4 and 5"), ("twenty and four hours", "24 hours"),
+])
+def test_two_numbers_said_together_stay_two_numbers_for_the_time_reader(said: str, read: str) -> None:
+    assert normalise(said) == read
+
+
+def test_chinese_numerals_and_english_words_in_one_message() -> None:
+    assert normalise("喝了一百二 then three and a half oz") == "喝了120 then 3.5 oz"
