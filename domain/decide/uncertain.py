@@ -2,7 +2,7 @@
 
 A reading is uncertain (`uncertain_reading`) when
 - the extractor left a number or a time expression of the message unused (`unaccounted`: the 3 of
-  "fed at 3"),
+  "fed at 3"), or worked a value out rather than read it (`estimated`: 45 ml from 四五十),
 - the extraction proposes a record under a label that proposes none (a "chat" or a "query" that
   carries a diaper), or
 - a clock time said without a day was filed under yesterday although that time today is still
@@ -29,6 +29,8 @@ def doubts(turn: Turn, fields: dict[str, Any], contributed: bool) -> dict[str, A
     found: dict[str, Any] = {}
     if e.unaccounted:
         found["unaccounted"] = list(e.unaccounted)
+    if e.estimated:
+        found["estimated"] = list(e.estimated)
     if e.intent not in READING_INTENTS and (e.record_type is not None or e.slots.given()):
         found["label"] = e.intent.value
     yesterday = clock_filed_under_yesterday(turn, fields)

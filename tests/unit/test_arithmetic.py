@@ -1,0 +1,134 @@
+"""Arithmetic said in words: leftovers, parts, sums and ranges, read by the rules (readers/arithmetic.py) — each
+form in many wordings. A sure form is the amount; a range or a form that may mean otherwise is an estimate (the
+reading names it in `estimated`, and the domain reads it back); nothing that was said is left unexplained."""
+from __future__ import annotations
+
+from datetime import datetime
+from itertools import product
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+from domain.units import OZ_ML
+from domain.vocabulary import RecordType
+
+NOW = datetime(2026, 5, 4, 20, 17, tzinfo=ZoneInfo("Asia/Shanghai"))
+BOTTLE_TASK = TaskHint("create", "feeding", "pending", {"kind": "formula", "method": "bottle"})
+
+
+def read(text: str, task: TaskHint | None = None):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", task=task))
+
+
+def sure(text: str, ml: float, task: TaskHint | None = None) -> None:
+    e = read(text, task)
+    assert e.record_type is RecordType.FEEDING or task is not None, text
+    assert e.slots.amount_ml == pytest.approx(ml, abs=0.2), text
+    assert (e.unaccounted, e.estimated) == ([], []), text
+
+
+def estimate(text: str, ml: float, task: TaskHint | None = None) -> None:
+    e = read(text, task)
+    assert e.slots.amount_ml == pytest.approx(ml, abs=0.2), text
+    assert e.estimated and e.unaccounted == [], text
+
+
+ZH_MADE = ["冲了", "泡了", "兑了", "冲", "刚冲了", "奶粉冲了"]
+ZH_LEFT = ["剩了{}", "还剩{}", "剩下{}", "剩{}", "还剩{}倒掉了", "剩了{}扔了"]
+ZH_NUMBERS = [("150", "30", 120), ("一百五", "三十", 120), ("160", "四十", 120), ("一百二十", "20", 100)]
+ZH_SEP = [" ", "，", " 她", "～ "]
+
+
+@pytest.mark.parametrize("made, left, numbers, sep", list(product(ZH_MADE, ZH_LEFT, ZH_NUMBERS, ZH_SEP)))
+def test_made_and_left_in_chinese_is_what_she_drank(made, left, numbers, sep) -> None:
+    x, y, drank = numbers
+    sure(f"{made}{x}{sep}{left.format(y)}", drank)
+
+
+EN_MADE = ["made {} oz", "made {} ounces", "mixed {} oz", "warmed up {} oz", "made a {} oz bottle", "gave her {} oz"]
+EN_LEFT = ["she left {}", "she left {} oz", "{} oz left", "{} left over", "left {} oz"]
+EN_NUMBERS = [("5", "1", 4), ("five", "one", 4), ("6", "1.5", 4.5), ("4", "half an", 3.5)]
+EN_SEP = [", ", " and ", "... ", " 😩 "]
+
+
+@pytest.mark.parametrize("made, left, numbers, sep", list(product(EN_MADE, EN_LEFT, EN_NUMBERS, EN_SEP)))
+def test_made_and_left_in_english_is_what_she_drank(made, left, numbers, sep) -> None:
+    x, y, drank = numbers
+    if y == "half an" and "oz" not in left:
+        return                       # "she left half an" says no unit: not a wording anyone uses
+    said = f"{made.format(x)}{sep}{left.format(y)}".replace("half an oz", "half an ounce")
+    sure(said, drank * OZ_ML)
+
+
+@pytest.mark.parametrize("said, ml", [
+    ("冲了一百六只喝了一半", 80), ("冲了160 只喝了一半", 80), ("泡了120 喝了一半", 60),
+    ("冲了150，她喝了三分之二", 100),
+    ("made 4 oz, she drank half", 2 * OZ_ML), ("made 6 oz and she only had half", 3 * OZ_ML),
+    ("made 4 oz, she took about half", 2 * OZ_ML), ("喝了120的一半", 60), ("120的三分之二", 80),
+])
+def test_a_part_of_what_was_made_is_worked_out(said: str, ml: float) -> None:
+    sure(said, ml, BOTTLE_TASK if said.startswith("120") else None)
+
+
+@pytest.mark.parametrize("said", ["喝了一半", "she drank half", "半瓶奶粉", "喝了半瓶", "half a bottle of formula"])
+def test_a_part_of_nothing_said_is_no_amount_and_stays_unexplained(said: str) -> None:
+    e = read(said)
+    assert e.slots.amount_ml is None and e.unaccounted, said
+
+
+@pytest.mark.parametrize("said, ml", [
+    ("六十加五十", 110), ("60加50", 110), ("60+50", 110), ("60 + 50 ml", 110), ("六十加上五十毫升", 110),
+    ("2 + 2.5 oz", 4.5 * OZ_ML), ("2 plus 2.5 oz", 4.5 * OZ_ML), ("two plus two and a half oz", 4.5 * OZ_ML),
+    ("90 plus 30", 120), ("30+30+30", 90),
+])
+def test_a_sum_is_the_amount(said: str, ml: float) -> None:
+    sure(said, ml, BOTTLE_TASK)
+    sure(f"刚喝了{said}" if not said[0].isalpha() else f"she drank {said}", ml)
+
+
+@pytest.mark.parametrize("said, ml", [
+    ("四五十", 45), ("四五十吧", 45), ("大概四五十", 45), ("三四十ml", 35), ("七八十毫升", 75), ("一百二三", 125),
+    ("一百二三十", 125), ("四十几", 45), ("4 or 5 oz", 4.5 * OZ_ML), ("four or five ounces", 4.5 * OZ_ML),
+    ("4-5oz", 4.5 * OZ_ML), ("40-50ml", 45), ("40到50毫升", 45), ("90 to 120 ml", 105), ("like 4 or 5 oz", 4.5 * OZ_ML),
+])
+def test_a_range_is_read_back_with_its_middle(said: str, ml: float) -> None:
+    estimate(said, ml, BOTTLE_TASK)
+    estimate(f"喝了{said}" if not said[0].isalpha() or said[0] in "4" else f"she drank {said}", ml)
+
+
+@pytest.mark.parametrize("said", ["喝了100 剩了20", "喝了100奶粉，剩了20", "she drank 5 oz, 1 oz left",
+                                  "泡了160 喝了120 剩30"])
+def test_a_leftover_that_may_be_the_bottles_or_does_not_add_up_is_an_estimate(said: str) -> None:
+    e = read(said)
+    assert e.estimated and e.unaccounted == [], said
+
+
+@pytest.mark.parametrize("said, ml", [("十一点半左右喝了100奶粉 没喝完 剩了20", 80), ("喝了100 没喝完 剩20", 80),
+                                      ("冲了150 喝了120", 120), ("泡了160 喝了120 剩40", 120),
+                                      ("made 5 oz and she drank 4", 4 * OZ_ML)])
+def test_a_leftover_said_with_what_makes_it_sure_is_the_amount(said: str, ml: float) -> None:
+    sure(said, ml)
+
+
+@pytest.mark.parametrize("said", [
+    "gave her 40 ml, then nursed left 10 min", "fed from 3 to 5", "made 4 oz, left side 10 min",
+    "冲了90 左边10分钟", "喝了90 三四十分钟前", "she napped half an hour", "两三个小时前喝了90",
+    "gave her 4 oz then nursed on the left one",
+])
+def test_no_sum_leftover_or_range_is_made_of_times_or_sides(said: str) -> None:
+    e = read(said)
+    assert e.estimated == [], said
+    assert e.slots.amount_ml in (None, 40, 90, pytest.approx(4 * OZ_ML, abs=0.2)), said
+
+
+def test_a_couple_of_ounces_is_not_sure_and_is_left_as_said() -> None:
+    e = read("a couple of ounces of formula")
+    assert e.slots.amount_ml is None and "couple" in e.unaccounted
+
+
+def test_made_and_left_without_a_feeding_word_is_a_feed() -> None:
+    e = read("冲了150 剩了30")
+    assert (e.intent, e.record_type, e.slots.amount_ml) == (Intent.RECORD, RecordType.FEEDING, 120)
