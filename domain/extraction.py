@@ -220,7 +220,9 @@ class Extraction(BaseModel):
     query: Query | None = None
     profile: ProfileChange | None = None
     reference: RecordReference | None = Field(
-        None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
+        None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶); with intent "
+                          "record or supply, the record it repeats (跟上次一样 / same as last time: the latest of its "
+                          "type), whose values fill what the message leaves unsaid")
     role_change: RoleChange | None = None
     settings: SettingsChange | None = None
     reminder: ReminderRequest | None = Field(None, description="a one-off reminder to set, list or cancel")

@@ -57,10 +57,18 @@ def _format(value: float) -> str:
 # --- unit spellings -------------------------------------------------------------------------------------
 _SPELLINGS = ((re.compile(r"(?<![a-z])(?:fl\.?\s*oz\.?|fluid\s+ounces?|ozs)(?![a-z])", re.I), "oz"),
               (re.compile(r"(?<![a-z])(?:mls|millilit(?:er|re)s?|mils)(?![a-z])", re.I), "ml"))
+_BODY_F = r"(?:9\d|10\d|11[0-5])(?:\.\d+)?"          # a baby's temperature in °F
+_DEGREES = ((re.compile(rf"华氏\s*(?P<n>\d+(?:\.\d+)?)\s*度?|(?<![\d.])(?P<f>{_BODY_F})\s*(?:°\s*)?(?:degrees?\s+|deg\s+)?"
+                        r"(?:f|fahrenheit)(?![a-z])", re.I), "℉"),
+            (re.compile(r"摄氏\s*(?P<n>\d+(?:\.\d+)?)\s*度?|(?<![\d.])(?P<f>[34]\d(?:\.\d+)?)\s*(?:degrees?|deg)\s+"
+                        r"(?:c|celsius)(?![a-z])", re.I), "℃"))
 
 
 def _unit_spellings(text: str) -> list[Replacement]:
+    """fl oz, ozs → oz; mls → ml; 华氏100.4度, 100.4 F, 101 degrees F → 100.4℉; 摄氏38度 → 38℃."""
     found = [(m.start(), m.end(), unit) for pattern, unit in _SPELLINGS for m in pattern.finditer(text)]
+    found += [(m.start(), m.end(), (m.group("n") or m.group("f")) + unit) for pattern, unit in _DEGREES
+              for m in pattern.finditer(text)]
     return sorted(found)
 
 

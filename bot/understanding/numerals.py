@@ -26,7 +26,7 @@ _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会",
            "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵")
 # What may follow a lone numeral character that is a number: measure words, units, time words, joins.
 _MEASURES = set("个個次回顿口勺瓶杯碗袋包片粒颗滴支只块条张件双对雙對位天日周月年岁歲斤两兩克公毫升厘米寸度点點时時分秒刻"
-                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人")
+                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人磅盎")
 _LIANG_UNIT = re.compile(r"(?<=[一二三四五六七八九十斤\d])两(?!两)")
 _UNIT_MARK = "\u2042"
 _COLLOQUIAL = re.compile(r"俩(?=[个小钟点分次回顿瓶杯天岁月斤克毫])|仨(?=[个小钟点分次回顿瓶杯天岁月斤克毫])")
@@ -78,10 +78,10 @@ def chinese_integer(run: str) -> int | None:
 
 def normalise(text: str) -> str:
     """Digits for numerals, half hours as minutes, full-width characters folded."""
-    text = spell_out(_fold_width(text).replace("兩", "两"))
+    text = _fold_width(text).replace("兩", "两")
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
-    text = _replace_runs(text).replace(_UNIT_MARK, "两")
+    text = spell_out(_replace_runs(text).replace(_UNIT_MARK, "两"))
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
     text = _HALF_HOUR.sub("30分钟", text)
     text = _HALF_CLOCK.sub(lambda m: f"{m.group(1)}点30分", text)

@@ -15,6 +15,7 @@ from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
@@ -111,6 +112,9 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
+    repeated = read_like_last(request, text, _record_or_fragment, common)    # 跟上次一样 / same as last time
+    if repeated is not None:
+        return repeated
     correction, body, wrong = plain_correction(text, request.now)
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:

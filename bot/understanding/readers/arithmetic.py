@@ -39,7 +39,7 @@ _BOTTLE = r"\s*(?:的)?\s*(?:bottle|瓶|奶瓶)"
 _LEFT_BEFORE = r"(?:还|又)?剩(?:下|了|下了)?(?:的)?|(?<!the )left|leftover|left\s+over|remaining"   # 剩了30 / left 1
 _LEFT_AFTER = r"left(?:\s+over)?|leftover|remaining|to\s+spare"                             # 1 oz left
 _DROPPED = r"(?:\s*(?:倒掉了?|倒了|扔了|扔掉了?|浪费了|没要|wasted|tossed|dumped|thrown\s+out))?"
-_GAP = r"[^\d]{0,16}?"
+_GAP = r"[^\d]{0,24}?"
 _LEFT = rf"(?:(?:{_LEFT_BEFORE})\s*{_amount('y', one='one')}|{_amount('y2', one='one')}\s*(?:{_LEFT_AFTER})){_DROPPED}"
 _LEFTOVER = re.compile(rf"(?:(?P<verb>{_MADE}|{_DRANK}){_GAP})?{_amount('x')}(?P<bottle>{_BOTTLE})?{_GAP}{_LEFT}",
                        re.I)

@@ -1,6 +1,6 @@
 """Quantities with units in normalised text (digits, see numerals.normalise), as canonical units.
 
-Weight → kg (kg, 公斤, g, 克, 斤 = 0.5 kg, 两 = 0.05 kg, 6斤半, 12斤3两, lb, oz);
+Weight → kg (kg, 公斤, g, 克, 斤 = 0.5 kg, 两 = 0.05 kg, 6斤半, 12斤3两, lb / 磅, oz / 盎司);
 length → cm (cm, 厘米, 公分, m, 米, inch); temperature → °C (°F converted); volume → ml.
 """
 from __future__ import annotations
@@ -21,8 +21,8 @@ _WEIGHT = re.compile(
     rf"|{NUM}\s*两"
     rf"|{NUM}\s*(?:kg|kgs|公斤|千克|kilos?|kilograms?)(?![a-z])"
     rf"|{NUM}\s*(?:g|克|grams?)(?![a-z])"
-    rf"|{NUM}\s*(?:lbs?|pounds?)\s*(?:{NUM}\s*(?:oz|ounces?))?"
-    rf"|{NUM}\s*(?:oz|ounces?)(?![a-z])", re.I)
+    rf"|{NUM}\s*(?:lbs?|pounds?|磅)\s*(?:{NUM}\s*(?:oz|ounces?|盎司))?"
+    rf"|{NUM}\s*(?:oz|ounces?|盎司)(?![a-z])", re.I)
 _LENGTH = re.compile(
     rf"{NUM}\s*(?:(cm|厘米|公分|centimet(?:er|re)s?)|(mm|毫米)|(m|米|met(?:er|re)s?)(?![a-z米])"
     rf"|(inch(?:es)?|in\b|\"|″|英寸))", re.I)
