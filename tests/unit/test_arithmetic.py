@@ -8,12 +8,16 @@ from itertools import product
 from zoneinfo import ZoneInfo
 
 import pytest
+from cn2an import an2cn
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.understanding.request import ExtractionRequest, TaskHint
 from bot.understanding.rules import extract
 from domain.extraction import Intent
 from domain.units import OZ_ML
 from domain.vocabulary import RecordType
+from tests.unit.spoken import spoken
 
 NOW = datetime(2026, 5, 4, 20, 17, tzinfo=ZoneInfo("Asia/Shanghai"))
 BOTTLE_TASK = TaskHint("create", "feeding", "pending", {"kind": "formula", "method": "bottle"})
@@ -132,3 +136,43 @@ def test_a_couple_of_ounces_is_not_sure_and_is_left_as_said() -> None:
 def test_made_and_left_without_a_feeding_word_is_a_feed() -> None:
     e = read("冲了150 剩了30")
     assert (e.intent, e.record_type, e.slots.amount_ml) == (Intent.RECORD, RecordType.FEEDING, 120)
+
+
+@given(st.integers(min_value=3, max_value=36).map(lambda n: n * 10), st.integers(min_value=1, max_value=9),
+       st.sampled_from(ZH_MADE), st.sampled_from(ZH_LEFT), st.sampled_from(ZH_SEP),
+       st.sampled_from(["", "ml", "毫升"]), st.booleans(), st.sampled_from(["", "配方奶", "的奶粉", "奶粉"]))
+def test_any_made_and_left_amounts_said_any_way_give_what_she_drank(made: int, tenths: int, verb: str, left: str,
+                                                                    sep: str, unit: str, in_words: bool,
+                                                                    milk: str) -> None:
+    leftover = max(10, made * tenths // 100 * 10)          # tens of ml: 剩三 (3 ml) is said by nobody
+    x, y = (an2cn(made), an2cn(leftover)) if in_words else (str(made), str(leftover))
+    sure(f"{verb}{x}{unit}{milk}{sep}{left.format(y)}", made - leftover)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=120), min_size=2, max_size=4),
+       st.sampled_from(["加", "+", " + ", "加上", " plus "]), st.sampled_from(["", "ml", " oz"]))
+def test_any_sum_of_amounts_is_their_total(terms: list[int], plus: str, unit: str) -> None:
+    total = sum(terms) * (OZ_ML if unit == " oz" else 1)
+    sure(plus.join(str(t) for t in terms) + unit, total, BOTTLE_TASK)
+
+
+@given(st.integers(min_value=1, max_value=8), st.sampled_from(["", "吧", "ml", "毫升", "左右"]),
+       st.sampled_from(["", "大概", "差不多", "喝了"]))
+def test_any_two_neighbouring_tens_are_a_range_read_back_with_their_middle(tens: int, after: str, before: str) -> None:
+    digits = "一二三四五六七八九"
+    estimate(f"{before}{digits[tens - 1]}{digits[tens]}十{after}", tens * 10 + 5, BOTTLE_TASK)
+
+
+@given(st.integers(min_value=2, max_value=12), st.integers(min_value=1, max_value=11), st.booleans(),
+       st.sampled_from(["made {} oz", "mixed {} ounces", "made a {} oz bottle"]),
+       st.sampled_from(["she left {}", "{} oz left", "left {} oz"]))
+def test_any_made_and_left_ounces_in_words_or_digits(made: int, left: int, words: bool, said: str, rest: str) -> None:
+    if left >= made:
+        return
+    x, y = (spoken(made), spoken(left)) if words else (str(made), str(left))
+    sure(f"{said.format(x)}, {rest.format(y)}", (made - left) * OZ_ML)
+
+
+@pytest.mark.parametrize("said", ["吃了小半碗米粉", "小半碗米粉", "吃了半碗米糊"])
+def test_a_part_of_a_bowl_is_no_amount_in_ml(said: str) -> None:
+    assert read(said).slots.amount_ml is None

@@ -6,31 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.understanding.numerals import normalise
-
-ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def spoken(n: int, hundred_join: str = " and ", tens_join: str = "-", article: str = "one") -> str:
-    """n (1..9999) as an English speaker says it — written apart from the code under test."""
-    parts: list[str] = []
-    if n >= 1000:
-        parts.append(f"{article if n // 1000 == 1 else spoken(n // 1000)} thousand")
-        article = "one"                        # "a" only opens a number: two thousand one hundred
-        n %= 1000
-        if n and n < 100:
-            parts.append("and")
-    if n >= 100:
-        parts.append(f"{article if n // 100 == 1 else ONES[n // 100]} hundred")
-        n %= 100
-        if n:
-            parts.append(hundred_join.strip())
-    if n >= 20:
-        parts.append(TENS[n // 10] + (tens_join + ONES[n % 10] if n % 10 else ""))
-    elif n or not parts:
-        parts.append(ONES[n])
-    return " ".join(p for p in parts if p)
+from tests.unit.spoken import spoken
 
 
 @given(st.integers(min_value=2, max_value=9999), st.sampled_from([" and ", " "]), st.sampled_from(["-", " "]),
@@ -89,3 +65,21 @@ def test_two_numbers_said_together_stay_two_numbers_for_the_time_reader(said: st
 
 def test_chinese_numerals_and_english_words_in_one_message() -> None:
     assert normalise("喝了一百二 then three and a half oz") == "喝了120 then 3.5 oz"
+
+
+@pytest.mark.parametrize("said, read", [
+    ("剩了一点", "剩了一点"), ("喝了100 剩了一点", "喝了100 剩了一点"), ("只喝了一点奶", "只喝了一点奶"),
+    ("还有一点", "还有一点"), ("凌晨一点喝的", "凌晨1点喝的"), ("睡到一点", "睡到1点"), ("是一点喝的", "是1点喝的"),
+    ("一点半喝的", "1点30分喝的"),
+])
+def test_a_little_is_no_one_oclock(said: str, read: str) -> None:
+    assert normalise(said) == read
+
+
+@pytest.mark.parametrize("said, read", [
+    ("三点十分喝了90", "3点10分喝了90"), ("下午一点十分", "下午1点10分"), ("十分可爱", "十分可爱"),
+    ("她十分乖", "她十分乖"),
+    ("还剩十倒掉了", "还剩10倒掉了"), ("六十加五", "60加5"),
+])
+def test_ten_past_the_hour_and_a_lone_ten_after_a_leftover_or_a_plus_are_numbers(said: str, read: str) -> None:
+    assert normalise(said) == read
