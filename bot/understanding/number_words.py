@@ -1,6 +1,7 @@
 """English numbers said in words, fractions and unit spellings, as the rules read them (numerals.normalise).
 
     three and a half ounces → 3.5 ounces      a hundred and forty mls → 140 ml     twenty-five min → 25 min
+    seven oh five → 7 05 (a clock time)
     4 and a half oz → 4.5 oz                  3 1/2 oz, 3½ oz → 3.5 oz             an ounce and a half → 1.5 ounce
     half an ounce → 0.5 ounce                 four point five → 4.5                3 fl oz, 3 ozs → 3 oz
 
@@ -37,7 +38,8 @@ Replacement = tuple[int, int, str]
 
 def spell_out(text: str) -> str:
     """`text` with English numbers in words as digits, fractions as decimals and unit spellings folded."""
-    for step in (_unit_spellings, _number_words, _fractions, _and_a_half, _halves, _articles, _and_a_half, _point):
+    for step in (_unit_spellings, _number_words, _oh, _fractions, _and_a_half, _halves, _articles, _and_a_half,
+                 _point):
         text = _apply(text, step)
     return text
 
@@ -189,6 +191,14 @@ def _and_a_half(text: str) -> list[Replacement]:
             continue                    # 2 and a half hours: the time reader's
         found.append((m.start(), m.end(), _format(float(m.group("n")) + 0.5) + (m.group("unit") or "")))
     return found
+
+
+_OH = re.compile(r"(?<![\d.:])(?P<h>1?\d|2[0-3])\s+(?:oh|o)\s+(?P<m>[1-9])(?![\d.:])", re.I)
+
+
+def _oh(text: str) -> list[Replacement]:
+    """seven oh five → 7 05: the minutes of a clock time."""
+    return [(m.start(), m.end(), f"{m.group('h')} 0{m.group('m')}") for m in _OH.finditer(text)]
 
 
 def _point(text: str) -> list[Replacement]:

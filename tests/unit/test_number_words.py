@@ -57,6 +57,7 @@ def test_one_is_a_number_beside_a_unit_another_number_or_a_clock_word_or_alone(s
 
 @pytest.mark.parametrize("said, read", [
     ("seven thirty", "7 30"), ("six fifteen", "6 15"), ("eleven five", "11 05"), ("eight forty-five", "8 45"),
+    ("seven oh five", "7 05"), ("7 o 5", "7 05"),
     ("four and five", "4 and 5"), ("twenty and four hours", "24 hours"),
 ])
 def test_two_numbers_said_together_stay_two_numbers_for_the_time_reader(said: str, read: str) -> None:
