@@ -128,6 +128,12 @@ def test_no_sum_leftover_or_range_is_made_of_times_or_sides(said: str) -> None:
     assert e.slots.amount_ml in (None, 40, 90, pytest.approx(4 * OZ_ML, abs=0.2)), said
 
 
+@pytest.mark.parametrize("said", ["fed 2 or 3 times", "喂了两三次", "2 or 3 bottles today", "喝了2到3口",
+                                  "3 or 4 scoops of formula", "换了3到4次尿布"])
+def test_a_range_of_counts_is_no_amount_worked_out(said: str) -> None:
+    assert read(said).estimated == [], said
+
+
 def test_a_couple_of_ounces_is_not_sure_and_is_left_as_said() -> None:
     e = read("a couple of ounces of formula")
     assert e.slots.amount_ml is None and "couple" in e.unaccounted

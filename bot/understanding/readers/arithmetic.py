@@ -19,16 +19,17 @@ from dataclasses import dataclass
 
 from domain.units import OZ_ML
 
-_NOT_AN_AMOUNT = (r"(?!\s*(?:点|:|分|小时|钟|个|次|秒|号|日|月|天|岁|周|度|°|斤|两|公斤|克|厘米|min|h\b|hrs?\b|hours?|sec|"
-                  r"am\b|pm\b|kg|g\b|lb|cm|in\b|inch))")
+_NOT_AN_AMOUNT = (r"(?!\s*(?:点|:|分|小时|钟|个|次|回|遍|秒|号|日|月|天|岁|周|度|°|斤|两|公斤|克|厘米|口|勺|瓶|杯|顿|"
+                  r"min|h\b|hrs?\b|hours?|sec|am\b|pm\b|kg|g\b|lb|cm|in\b|inch|times?\b|x\b|bottles?\b|"
+                  r"diapers?\b|nappies\b|feeds?\b|naps?\b|poops?\b|scoops?\b|spoons?\b))")
 
 
 def _amount(name: str, one: str = "") -> str:
     """A number and the unit said with it (ml or oz), never a time, a weight or a length; `one`: the word "one"
     may be the number (she left one: numerals.normalise leaves a lone "one" a word)."""
     number = r"\d+(?:\.\d+)?" + (r"|\bone\b" if one else "")
-    return (rf"(?<![\d.:])(?P<{name}>{number})(?![\d:])\s*(?P<{name}_unit>ml|毫升|毫|cc|oz|ounces?|盎司)?"
-            rf"(?![a-z\d]){_NOT_AN_AMOUNT}")
+    return (rf"(?<![\d.:])(?P<{name}>{number})(?![\d:]){_NOT_AN_AMOUNT}\s*(?P<{name}_unit>ml|毫升|毫|cc|oz|ounces?|盎司)?"
+            rf"(?![a-z\d])")
 
 
 # made / prepared / offered: how much was in the bottle; drank: how much she took
