@@ -24,13 +24,14 @@ NUMBER_TENS_EN = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty"
 _SCALES = {"hundred": 100, "thousand": 1000}
 _WORD = "|".join(sorted([*NUMBER_UNITS_EN, *NUMBER_TENS_EN, *_SCALES], key=len, reverse=True))
 # a run of number words, with the joins said inside one number (a hundred and forty, twenty-five)
-_RUN = re.compile(rf"\b(?:(?:an?|one)[\s-]+(?=(?:hundred|thousand)\b))?(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+)(?:{_WORD}))*\b",
-                  re.I)
+_RUN = re.compile(rf"\b(?:(?:an?|one)[\s-]+(?=(?:hundred|thousand)\b))?(?:{_WORD})"
+                  rf"(?:(?:[\s-]+|[\s-]+and[\s-]+)(?:{_WORD}))*\b", re.I)
 _FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3}
 _AMOUNT_UNITS = r"oz|ounces?|ml|lbs?|pounds?|kg|kilos?|cups?"
 _AFTER_ONE = re.compile(rf"\s*-?\s*(?:{_AMOUNT_UNITS}|g|grams?|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
                         r"months?|years?|inch(?:es)?|cm|degrees?|tablets?|pills?|drops?|scoops?|times?|am|pm|"
-                        rf"a\.m|p\.m|o'?clock|ish|(?:or|to|-)\s*(?:\d|{_WORD})|and\s+(?:a\s+)?half|point)(?![a-z])", re.I)
+                        rf"a\.m|p\.m|o'?clock|ish|(?:or|to|-)\s*(?:\d|{_WORD})|and\s+(?:a\s+)?half|point)(?![a-z])",
+                        re.I)
 _BEFORE_ONE = re.compile(r"(?:\b(?:at|around|about|by|till|until|til|from|since|past|after|before|to|or)|\d\s*-?)\s*$",
                          re.I)
 Replacement = tuple[int, int, str]

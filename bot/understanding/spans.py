@@ -51,7 +51,8 @@ class Span:
 # --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
 _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.FEEDING: ("冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
-                r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|ate|eaten|finished|left|leftover|"
+                r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
+                r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
                 r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
     T.SLEEP: ("哄睡|哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
@@ -107,7 +108,8 @@ _UNITS = re.compile(r"\s*(?:ml|mls|毫升|毫|cc|fl\.?\s*oz|oz|ounces?|盎司|�
                     r"号|日|点|粒|片|颗|滴|drops?|tablets?|pills?|勺|scoops?)(?![a-z])", re.I)
 _MEASURE = re.compile(rf"\s*[{lx.MEASURE_SIZE_ZH}]?(?:{'|'.join(lx.MEASURE_ZH)})")
 _A_MEASURE_ZH = re.compile(rf"一[{lx.MEASURE_SIZE_ZH}]?(?:{'|'.join(lx.MEASURE_ZH)})")   # 一整瓶 (一整 stays a word)
-_SIZE_EN = re.compile(rf"(?<![a-z])(?:{'|'.join(lx.MEASURE_SIZE_EN)})(?=\s+(?:{'|'.join(lx.MEASURE_EN)})s?(?![a-z]))", re.I)
+_SIZE_EN = re.compile(rf"(?<![a-z])(?:{'|'.join(lx.MEASURE_SIZE_EN)})"                    # a big poop
+                      rf"(?=\s+(?:{'|'.join(lx.MEASURE_EN)})s?(?![a-z]))", re.I)
 _EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))
 _DONE_TO_ZH = re.compile("|".join(lx.DONE_TO_ZH))
 _CJK = re.compile(r"[\u4e00-\u9fff]+")

@@ -182,7 +182,8 @@ def _ranges(text: str) -> list[Worked]:
     found = []
     for m in _RANGE_ZH.finditer(text):
         hundreds = _CN[m.group("h")] * 100 if m.group("h") else 0
-        low, high = hundreds + _CN[m.group("a") or m.group("a2")] * 10, hundreds + _CN[m.group("b") or m.group("b2")] * 10
+        low = hundreds + _CN[m.group("a") or m.group("a2")] * 10
+        high = hundreds + _CN[m.group("b") or m.group("b2")] * 10
         if high == low + 10:                      # 四五十: forty or fifty (not 两四十)
             found.append(Worked((low + high) / 2, _unit(m.group("unit")), m.start(), m.end(), estimate=True))
     for m in _RANGE.finditer(text):
