@@ -12,7 +12,7 @@ from cn2an import an2cn
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
 from bot.understanding.rules import extract
 from domain.extraction import Intent
 from domain.units import OZ_ML
@@ -182,3 +182,10 @@ def test_any_made_and_left_ounces_in_words_or_digits(made: int, left: int, words
 @pytest.mark.parametrize("said", ["吃了小半碗米粉", "小半碗米粉", "吃了半碗米糊"])
 def test_a_part_of_a_bowl_is_no_amount_in_ml(said: str) -> None:
     assert read(said).slots.amount_ml is None
+
+
+@pytest.mark.parametrize("said", ["不对 应该是130 剩了20", "不对，是130 剩了20", "应该是一百三 还剩二十"])
+def test_a_correction_with_a_leftover_and_no_verb_is_an_estimate_of_the_feed_talked_about(said: str) -> None:
+    fed = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "十一点半左右喝了100奶粉 没喝完 剩了20")
+    e = extract(ExtractionRequest(text=said, now=NOW, timezone="Asia/Shanghai", recent=(fed,)))
+    assert (e.intent, e.slots.amount_ml) == (Intent.CORRECT, 110) and e.estimated and e.unaccounted == [], said

@@ -6,8 +6,8 @@
     a sum               60加50 → 110 / 2 + 2.5 oz → 4.5 oz / 90 plus 30 → 120
     a range             四五十 / 三四十ml / 一百二三 / 4 or 5 oz / 40-50ml / 四十几 → the middle (45): an estimate
 
-A leftover said of what she drank (喝了100 剩了20: the bottle, or what she drank?) is worked out too, as an estimate
-— unless 没喝完 / didn't finish says the first number was the bottle. An estimate is never written at once: the
+A leftover said of what she drank (喝了100 剩了20: the bottle, or what she drank?) or with no verb at all (应该是130
+剩了20) is worked out too, as an estimate — unless 没喝完 / didn't finish says the first number was the bottle. An estimate is never written at once: the
 reading names it (`Extraction.estimated`, see accounting.py) and the domain reads it back. Each amount keeps the
 span of all it was worked out from: those words are accounted for when the reading holds its value. An amount is
 in the unit said (ml or oz), or in none; a number followed by a unit of time, weight or length is no amount here.
@@ -88,7 +88,8 @@ def worked_amounts(text: str) -> list[Worked]:
 
 def says_a_bottle_was_made(text: str) -> bool:
     """冲了150 剩了30 / made 5 oz, she left 1 / 冲了160只喝了一半: a feed, though no feeding word is said."""
-    return any(w.start < w.end for w in (*_leftovers(text), *_made_then_drank(text), *_parts(text)))
+    said = [m for m in (*_LEFTOVER.finditer(text), *_PART_OF_MADE.finditer(text)) if m.group("verb") or m.group("bottle")]
+    return bool(said or _made_then_drank(text))
 
 
 def _unit(said: str | None) -> str | None:
@@ -117,16 +118,16 @@ def _leftovers(text: str) -> list[Worked]:
     found = []
     for m in _LEFTOVER.finditer(text):
         left = _left(m)
-        if left is None or not (m.group("verb") or m.group("bottle")):
+        if left is None:
             continue
         made_unit = _unit(m.group("x_unit"))
         unit = made_unit or left[1]
         drank = float(m.group("x")) - _in(left[0], left[1], unit)
         if drank <= 0:
             continue
-        said_of_drinking = bool(m.group("verb")) and re.fullmatch(_DRANK, m.group("verb"), re.I) is not None
+        made = m.group("bottle") or m.group("verb") and re.fullmatch(_DRANK, m.group("verb"), re.I) is None
         unfinished = re.search(r"没(?:喝|吃)完|didn'?t finish|did not finish", text[m.end("x"):left[2]], re.I)
-        found.append(Worked(round(drank, 2), unit, m.start(), m.end(), estimate=said_of_drinking and not unfinished))
+        found.append(Worked(round(drank, 2), unit, m.start(), m.end(), estimate=not (made or unfinished)))
     return found
 
 
