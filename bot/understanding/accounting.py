@@ -210,7 +210,7 @@ def quantity_spans(text: str, reading: Extraction) -> list[Span]:
     """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) or worked out (冲了150 剩了30, 四五十: see
     readers/arithmetic.py) are used — all they were made of — when the value they make is."""
     numbers = _numbers(reading)
-    spans: list[Span] = [(w.start, w.end) for w in _worked(text, numbers)]
+    spans: list[Span] = [piece for w in _worked(text, numbers) for piece in w.pieces]
     for found in (weights_kg(text), lengths_cm(text), volumes_ml(text)):
         spans += [(q.start, q.end) for q in found if any(_close(v, q.value) for v in numbers)]
         total = sum(q.value for q in found)

@@ -302,7 +302,7 @@ def _side(text: str) -> FeedingMethod | None:
 
 def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
                time_spans: tuple[tuple[int, int], ...] = ()) -> tuple[float | None, bool]:
-    worked = [w for w in worked_amounts(text) if not any(a < w.end and w.start < b for a, b in time_spans)]
+    worked = [w for w in worked_amounts(text) if not w.uses_any_of(time_spans)]
     if worked and not direct and kind is not FeedingKind.SOLID_FOOD:     # 冲了150 剩了30 / 四五十 / 2 + 2.5 oz
         return worked[0].ml, worked[0].unit is None
     if m := lx.AMOUNT_ML.search(text):

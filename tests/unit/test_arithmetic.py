@@ -189,3 +189,15 @@ def test_a_correction_with_a_leftover_and_no_verb_is_an_estimate_of_the_feed_tal
     fed = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "十一点半左右喝了100奶粉 没喝完 剩了20")
     e = extract(ExtractionRequest(text=said, now=NOW, timezone="Asia/Shanghai", recent=(fed,)))
     assert (e.intent, e.slots.amount_ml) == (Intent.CORRECT, 110) and e.estimated and e.unaccounted == [], said
+
+
+@pytest.mark.parametrize("said, ml, hour, minute", [
+    ("made her a 5oz bottle of formula at 4:30, she left 1oz in it", 4 * OZ_ML, 16, 30),
+    ("made 5 oz at 7pm and she left 1 oz", 4 * OZ_ML, 19, 0), ("冲了150 3点喝的 剩了30", 120, 15, 0),
+    ("泡了一百六的奶粉 下午三点半喝的 还剩四十倒掉了", 120, 15, 30), ("冲了160 八点喝了一半", 80, 20, 0),
+])
+def test_a_clock_time_said_inside_a_leftover_is_the_feeds_time_and_the_amount_is_still_worked_out(
+        said: str, ml: float, hour: int, minute: int) -> None:
+    e = read(said)
+    assert e.slots.amount_ml == pytest.approx(ml, abs=0.2) and e.unaccounted == [], said
+    assert (e.slots.start.hour, e.slots.start.minute) == (hour, minute), said

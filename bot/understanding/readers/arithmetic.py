@@ -15,7 +15,8 @@ in the unit said (ml or oz), or in none; a number followed by a unit of time, we
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from domain.units import OZ_ML
 
@@ -40,7 +41,9 @@ _BOTTLE = r"\s*(?:的)?\s*(?:bottle|瓶|奶瓶)"
 _LEFT_BEFORE = r"(?:还|又)?剩(?:下|了|下了)?(?:的)?|(?<!the )left|leftover|left\s+over|remaining"   # 剩了30 / left 1
 _LEFT_AFTER = r"left(?:\s+over)?|leftover|remaining|to\s+spare"                             # 1 oz left
 _DROPPED = r"(?:\s*(?:倒掉了?|倒了|扔了|扔掉了?|浪费了|没要|wasted|tossed|dumped|thrown\s+out))?"
-_GAP = r"[^\d]{0,24}?"
+# what may stand between the numbers of one form: words, and a clock time (made 5 oz at 4:30, she left 1)
+_CLOCK = r"(?<![\d.])\d{1,2}(?:[:：]\d{2}|\s*(?:am|pm)\b|点(?:\d{1,2}分?|半)?)(?![\d.])"
+_GAP = rf"(?:[^\d]|{_CLOCK})" + "{0,24}?"
 _LEFT = rf"(?:(?:{_LEFT_BEFORE})\s*{_amount('y', one='one')}|{_amount('y2', one='one')}\s*(?:{_LEFT_AFTER})){_DROPPED}"
 _LEFTOVER = re.compile(rf"(?:(?P<verb>{_MADE}|{_DRANK}){_GAP})?{_amount('x')}(?P<bottle>{_BOTTLE})?{_GAP}{_LEFT}",
                        re.I)
@@ -70,6 +73,12 @@ class Worked:
     start: int
     end: int
     estimate: bool         # a range's middle, or a form that may mean otherwise: read it back
+    numbers: tuple[tuple[int, int], ...] = ()     # where the numbers it was worked out from stand
+    pieces: tuple[tuple[int, int], ...] = ()      # its span without a clock time said inside it
+
+    def uses_any_of(self, spans: Iterable[tuple[int, int]]) -> bool:
+        """One of its numbers stands in one of `spans` (a time expression's: made 5 oz at 4:30 keeps 4:30 a time)."""
+        return any(a < end and start < b for start, end in self.numbers or ((self.start, self.end),) for a, b in spans)
 
     @property
     def ml(self) -> float:
@@ -82,8 +91,18 @@ def worked_amounts(text: str) -> list[Worked]:
     for finder in (_made_then_drank, _leftovers, _parts, _sums, _ranges):
         for w in finder(text):
             if w.amount > 0 and not any(w.start < o.end and o.start < w.end for o in found):
-                found.append(w)
+                found.append(replace(w, pieces=_without_clocks(text, w.start, w.end)))
     return sorted(found, key=lambda w: w.start)
+
+
+def _without_clocks(text: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
+    """start..end cut around the clock times inside it: they are the time reader's to account for."""
+    pieces, at = [], start
+    for m in re.finditer(_CLOCK, text[:end]):
+        if m.start() >= start and m.start() >= at:
+            pieces.append((at, m.start()))
+            at = m.end()
+    return tuple((a, b) for a, b in (*pieces, (at, end)) if b > a)
 
 
 def says_a_bottle_was_made(text: str) -> bool:
@@ -103,6 +122,10 @@ def _in(value: float, unit: str | None, wanted: str | None) -> float:
     if unit is None or wanted is None or unit == wanted:
         return value
     return value * OZ_ML if unit == "oz" else value / OZ_ML
+
+
+def _spans(m: re.Match[str], *names: str) -> tuple[tuple[int, int], ...]:
+    return tuple(m.span(name) for name in names if m.group(name))
 
 
 def _left(m: re.Match[str]) -> tuple[float, str | None, int] | None:
@@ -127,7 +150,8 @@ def _leftovers(text: str) -> list[Worked]:
             continue
         made = m.group("bottle") or m.group("verb") and re.fullmatch(_DRANK, m.group("verb"), re.I) is None
         unfinished = re.search(r"没(?:喝|吃)完|didn'?t finish|did not finish", text[m.end("x"):left[2]], re.I)
-        found.append(Worked(round(drank, 2), unit, m.start(), m.end(), estimate=not (made or unfinished)))
+        found.append(Worked(round(drank, 2), unit, m.start(), m.end(), estimate=not (made or unfinished),
+                            numbers=_spans(m, "x", "y", "y2")))
     return found
 
 
@@ -142,7 +166,7 @@ def _made_then_drank(text: str) -> list[Worked]:
             continue
         left = _left(m)
         adds_up = left is None or abs(made - drank - _in(left[0], left[1], unit)) < 0.01
-        found.append(Worked(drank, unit, m.start(), m.end(), estimate=not adds_up))
+        found.append(Worked(drank, unit, m.start(), m.end(), estimate=not adds_up, numbers=_spans(m, "x", "z", "y", "y2")))
     return found
 
 
@@ -154,7 +178,7 @@ def _parts(text: str) -> list[Worked]:
         part = _part(m.group("part"), m.group("n"), m.group("k"))
         if part is not None:
             found.append(Worked(round(float(m.group("x")) * part, 2), _unit(m.group("x_unit")), m.start(), m.end(),
-                                estimate=False))
+                                estimate=False, numbers=_spans(m, "x")))
     return found
 
 
@@ -191,7 +215,7 @@ def _ranges(text: str) -> list[Worked]:
         low, high = float(m.group("x")), float(m.group("y"))
         if low < high <= low * 2:                 # 4 or 5 oz, 40-50ml, 90 to 120 (not 3 to 10)
             unit = _unit(m.group("y_unit")) or _unit(m.group("x_unit"))
-            found.append(Worked((low + high) / 2, unit, m.start(), m.end(), estimate=True))
+            found.append(Worked((low + high) / 2, unit, m.start(), m.end(), estimate=True, numbers=_spans(m, "x", "y")))
     for m in _SOME_TENS.finditer(text):           # 四十几 → 40几: forty-something
         found.append(Worked(float(m.group("x")) + 5, _unit(m.group("unit")), m.start(), m.end(), estimate=True))
     return found
