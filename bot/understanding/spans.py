@@ -107,7 +107,8 @@ _UNITS = re.compile(r"\s*(?:ml|mls|毫升|毫|cc|fl\.?\s*oz|oz|ounces?|盎司|�
                     r"分钟|分|小时|钟头|个小时|min|mins|minutes?|h|hrs?|hours?|次|回|times?|x|个|岁|个月|月|周|天|"
                     r"号|日|点|粒|片|颗|滴|drops?|tablets?|pills?|勺|scoops?)(?![a-z])", re.I)
 _MEASURE = re.compile(rf"\s*[{lx.MEASURE_SIZE_ZH}]?(?:{'|'.join(lx.MEASURE_ZH)})")
-_A_MEASURE_ZH = re.compile(rf"一[{lx.MEASURE_SIZE_ZH}]?(?:{'|'.join(lx.MEASURE_ZH)})")   # 一整瓶 (一整 stays a word)
+# 一整瓶 (一整 stays a word), 换了个尿布 (了个: 一 left out), 小半碗 / 半瓶 (a portion, no amount in ml)
+_A_MEASURE_ZH = re.compile(rf"(?:一[{lx.MEASURE_SIZE_ZH}]?|(?<=了)(?=个)|[大小]?半)(?:{'|'.join(lx.MEASURE_ZH)})")
 _SIZE_EN = re.compile(rf"(?<![a-z])(?:{'|'.join(lx.MEASURE_SIZE_EN)})"                    # a big poop
                       rf"(?=\s+(?:{'|'.join(lx.MEASURE_EN)})s?(?![a-z]))", re.I)
 _EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))

@@ -77,10 +77,11 @@ def test_a_part_of_what_was_made_is_worked_out(said: str, ml: float) -> None:
     sure(said, ml, BOTTLE_TASK if said.startswith("120") else None)
 
 
-@pytest.mark.parametrize("said", ["喝了一半", "she drank half", "半瓶奶粉", "喝了半瓶", "half a bottle of formula"])
-def test_a_part_of_nothing_said_is_no_amount_and_stays_unexplained(said: str) -> None:
+@pytest.mark.parametrize("said", ["喝了一半", "she drank half", "半瓶奶粉", "喝了半瓶", "half a bottle of formula",
+                                  "喝了小半瓶配方奶"])
+def test_a_part_of_nothing_said_is_no_amount(said: str) -> None:
     e = read(said)
-    assert e.slots.amount_ml is None and e.unaccounted, said
+    assert e.slots.amount_ml is None and e.estimated == [], said
 
 
 @pytest.mark.parametrize("said, ml", [
@@ -111,6 +112,8 @@ def test_a_leftover_that_may_be_the_bottles_or_does_not_add_up_is_an_estimate(sa
 
 
 @pytest.mark.parametrize("said, ml", [("十一点半左右喝了100奶粉 没喝完 剩了20", 80), ("喝了100 没喝完 剩20", 80),
+                                      ("刚冲了150的奶粉 剩了30没喝完", 120),
+                                      ("made 5 oz, 1 oz left, she didn't finish it", 4 * OZ_ML),
                                       ("冲了150 喝了120", 120), ("泡了160 喝了120 剩40", 120),
                                       ("made 5 oz and she drank 4", 4 * OZ_ML)])
 def test_a_leftover_said_with_what_makes_it_sure_is_the_amount(said: str, ml: float) -> None:
@@ -179,9 +182,12 @@ def test_any_made_and_left_ounces_in_words_or_digits(made: int, left: int, words
     sure(f"{said.format(x)}, {rest.format(y)}", (made - left) * OZ_ML)
 
 
-@pytest.mark.parametrize("said", ["吃了小半碗米粉", "小半碗米粉", "吃了半碗米糊"])
-def test_a_part_of_a_bowl_is_no_amount_in_ml(said: str) -> None:
-    assert read(said).slots.amount_ml is None
+@pytest.mark.parametrize("said", ["吃了小半碗米粉", "小半碗米粉", "吃了半碗米糊", "吃了一小碗米粉",
+                                  "刚吃了大半碗米糊😋"])
+def test_a_portion_of_a_bowl_is_no_amount_in_ml_and_no_number_to_explain(said: str) -> None:
+    e = read(said)
+    assert e.record_type is RecordType.FEEDING and e.slots.kind == "solid_food", said
+    assert (e.slots.amount_ml, e.unaccounted) == (None, []), said
 
 
 @pytest.mark.parametrize("said", ["不对 应该是130 剩了20", "不对，是130 剩了20", "应该是一百三 还剩二十"])

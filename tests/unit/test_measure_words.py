@@ -69,3 +69,14 @@ def test_a_while_after_a_verb_is_how_long_not_a_plan(said: str) -> None:
 def test_in_a_moment_before_a_verb_is_still_a_plan() -> None:
     e = read("一会儿给她喂奶")
     assert e.intent is Intent.CHAT and "plan" in e.cues
+
+
+@pytest.mark.parametrize("said", ["刚换了个尿布 尿了", "换了个尿布，拉了", "刚喝了个奶 120ml", "她拉了个大的"])
+def test_a_measure_word_with_its_one_left_out_is_an_article_too(said: str) -> None:
+    assert "个" not in read(said).unaccounted, said
+
+
+@pytest.mark.parametrize("count", ["两袋", "2罐", "三瓶", "2 bottles", "两包"])
+def test_a_count_of_packs_or_bottles_is_never_an_amount_in_ml(count: str) -> None:
+    e = read(f"喝了{count}" if not count[0].isdigit() or "bottles" not in count else f"she drank {count}")
+    assert e.slots.amount_ml is None and e.unaccounted, count

@@ -40,7 +40,8 @@ _DRANK = r"(?:只|就)?(?:喝|吃)了?|drank|took|had|finished|ate|downed"
 _BOTTLE = r"\s*(?:的)?\s*(?:bottle|瓶|奶瓶)"
 _LEFT_BEFORE = r"(?:还|又)?剩(?:下|了|下了)?(?:的)?|(?<!the )left|leftover|left\s+over|remaining"   # 剩了30 / left 1
 _LEFT_AFTER = r"left(?:\s+over)?|leftover|remaining|to\s+spare"                             # 1 oz left
-_DROPPED = r"(?:\s*(?:倒掉了?|倒了|扔了|扔掉了?|浪费了|没要|wasted|tossed|dumped|thrown\s+out))?"
+_DROPPED = (r"(?:[\s,，]*(?:倒掉了?|倒了|扔了|扔掉了?|浪费了|没要|没喝完|没吃完|wasted|tossed|dumped|thrown\s+out|"
+            r"(?:she\s+|he\s+)?(?:didn'?t|did\s+not)\s+finish(?:\s+it)?))?")
 # what may stand between the numbers of one form: words, and a clock time (made 5 oz at 4:30, she left 1)
 _CLOCK = r"(?<![\d.])\d{1,2}(?:[:：]\d{2}|\s*(?:am|pm)\b|点(?:\d{1,2}分?|半)?)(?![\d.])"
 _GAP = rf"(?:[^\d]|{_CLOCK})" + "{0,24}?"

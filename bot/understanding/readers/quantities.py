@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.timeparse import day_offset
 from domain.units import INCH_CM, JIN_KG, LB_KG, LIANG_KG, OZ_KG, OZ_ML, fahrenheit_to_c
 
@@ -29,8 +30,8 @@ _LENGTH = re.compile(
 _TEMPERATURE = re.compile(
     rf"{NUM}\s*(?:(℃|°\s*c|摄氏度|度\s*(\d)(?!\d)|度|c\b|celsius)|(℉|°\s*f|华氏度|f\b|fahrenheit))", re.I)
 _VOLUME = re.compile(rf"{NUM}\s*(?:(ml|mls|毫升|cc|毫)(?![a-z])|(oz|ounces?|盎司))", re.I)
-BARE = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:])(?!\s*(?:点|:|分钟|分|个|小时|次|h\b|min|天|岁|号|月|周|am|pm))",
-                  re.I)
+BARE = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:])(?!\s*(?:点|:|分钟|分|个|小时|次|h\b|min|天|岁|号|月|周|am|pm|"
+                  rf"[{MEASURE_SIZE_ZH}]?(?:{'|'.join(MEASURE_ZH)})|(?:{'|'.join(MEASURE_EN)})s?\b))", re.I)   # not 2袋
 
 
 @dataclass(frozen=True)
