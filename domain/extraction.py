@@ -223,7 +223,9 @@ class Extraction(BaseModel):
     query: Query | None = None
     profile: ProfileChange | None = None
     reference: RecordReference | None = Field(
-        None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶)")
+        None, description="an existing record the message points at (刚才那条, 6点那次, 最后一次喂奶); with intent "
+                          "record or supply, the record it repeats (跟上次一样 / same as last time: the latest of its "
+                          "type), whose values fill what the message leaves unsaid")
     role_change: RoleChange | None = None
     settings: SettingsChange | None = None
     reminder: ReminderRequest | None = Field(None, description="a one-off reminder to set, list or cancel")
@@ -243,6 +245,12 @@ class Extraction(BaseModel):
         default_factory=list,
         description="what the message said that this reading did not use: numbers, time expressions ('at 3') and "
                     "words ('bath done'); a reading that leaves any is never written at once")
+    estimated: list[str] = Field(
+        default_factory=list, max_length=8,
+        description="the parts of the message a value was worked out from rather than read, as said: a range "
+                    "(四五十 / 4 or 5 oz → its middle), a leftover that may be the bottle's (喝了100 剩了20 → "
+                    "80), a repeat of the last record (跟上次一样 / same as last time); a reading with any is read "
+                    "back, never written at once")
     cues: list[str] = Field(
         default_factory=list, max_length=10,
         description="what says the message may not report a baby fact now: plan, hypothetical, question, habit, "

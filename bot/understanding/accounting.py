@@ -5,7 +5,9 @@ Time expressions are the time reader's own (bot/understanding/time/): what it re
 time, range, "so long ago" or length is one mention, resolved as the reader resolves it. The reading
 *consumed* a mention when one of the reading's values comes from it: a clock time one of its times
 shows, both ends of a range, a time so long ago, a duration, a date, an amount / measure / count (in
-its unit or a unit it converts from), or text the reading keeps as said (a note, a food, a name).
+its unit or a unit it converts from, or worked out from several: readers/arithmetic.py), or text the reading
+keeps as said (a note, a food, a name). An amount worked out as an estimate (the middle of 四五十) is named in
+`estimated`, so that the domain reads it back.
 Spans a reader reports as consumed (`consumed=`) count as used as they are.
 
 Also: a clock time said without a day (下午四点, at 5pm) is reported as `clock_without_day`, so the
@@ -18,7 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.arithmetic import Worked, worked_amounts
 from bot.understanding.readers.quantities import lengths_cm, volumes_ml, weights_kg
 from bot.understanding.time.expressions import read_expressions
 from bot.understanding.time.prepare import prepare
@@ -34,9 +38,12 @@ _DAY_OF_MONTH = re.compile(r"(\d{1,2})\s*[日号](?!\d)|\b(?:jan|feb|mar|apr|may
                            re.I)
 _DEGREES_TENTHS = re.compile(r"(\d{2})\s*度\s*(\d)(?!\d)")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-# not quantities: 二宝 → 2宝, 老2, vitamin D3, 最后一次 → 最后1次, 一瓶 (a bottle) → 1瓶
+# not quantities: 二宝 → 2宝, 老2, vitamin D3, 最后一次 → 最后1次; and 1 before a measure word is the noun's
+# article (一瓶, 拉了一大泡, 一针, one bottle: lexicon.MEASURE_*), not an amount
+_A_MEASURE = (rf"(?<![\d.])1(?=\s*[{MEASURE_SIZE_ZH}]?\s*(?:{'|'.join(MEASURE_ZH)})(?!月|小时|钟|半)"
+              rf"|\s+(?:(?:{'|'.join(MEASURE_SIZE_EN)})\s+)?(?:{'|'.join(MEASURE_EN)})s?\b)")
 _NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
-                          r"|(?<![\d.])1(?=\s*[瓶顿杯碗勺口下])")
+                          rf"|{_A_MEASURE}", re.I)
 FACTORS = (1, 29.5735, 0.5, 0.05, 0.001, 0.45359237, 0.028349523, 2.54, 0.1, 100, 60, 1 / 60, 2)
 
 
@@ -195,11 +202,11 @@ def _numbers(reading: Extraction) -> list[float]:
 
 
 def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
-    """Where the reading's texts (a note, a food, a name as said) stand in the message."""
+    """Where the reading's texts (a note, a food, a name as said, what it estimated from) stand in the message."""
     kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
             for _, v in part if isinstance(v, str) and v]
     spans = []
-    for value in (*kept, reading.baby or "", *(f.baby or "" for f in reading.also)):
+    for value in (*kept, reading.baby or "", *(f.baby or "" for f in reading.also), *reading.estimated):
         for form in {value, normalise(value)}:
             at = text.find(form) if form else -1
             if at >= 0:
@@ -208,15 +215,26 @@ def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
 
 
 def quantity_spans(text: str, reading: Extraction) -> list[Span]:
-    """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) are used when the value they make is."""
+    """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) or worked out (冲了150 剩了30, 四五十: see
+    readers/arithmetic.py) are used — all they were made of — when the value they make is."""
     numbers = _numbers(reading)
-    spans: list[Span] = []
+    spans: list[Span] = [piece for w in _worked(text, numbers) for piece in w.pieces]
     for found in (weights_kg(text), lengths_cm(text), volumes_ml(text)):
         spans += [(q.start, q.end) for q in found if any(_close(v, q.value) for v in numbers)]
         total = sum(q.value for q in found)
         if len(found) > 1 and any(_close(v, total) for v in numbers):
             spans += [(q.start, q.end) for q in found]
     return spans
+
+
+def _worked(text: str, numbers: list[float]) -> list[Worked]:
+    """The amounts worked out in `text` that the reading holds (as ml, or as said when no unit was)."""
+    return [w for w in worked_amounts(text) if any(_close(v, w.ml) or _close(v, w.amount) for v in numbers)]
+
+
+def estimated(text: str, reading: Extraction) -> list[str]:
+    """What a value of the reading was estimated from, as said (四五十, 4 or 5 oz, 喝了100 剩了20)."""
+    return [text[w.start:w.end].strip() for w in _worked(text, _numbers(reading)) if w.estimate]
 
 
 def said_clock(text: str, reading: Extraction, now: datetime) -> str | None:
@@ -235,4 +253,5 @@ def accounted(reading: Extraction, text: str, now: datetime, consumed: Sequence[
     left = unaccounted(text, reading, now, consumed)
     merged = list(dict.fromkeys([*reading.unaccounted, *left]))
     clock = reading.clock_without_day or said_clock(text, reading, now)
-    return reading.model_copy(update={"unaccounted": merged, "clock_without_day": clock})
+    guessed = list(dict.fromkeys([*reading.estimated, *estimated(text, reading)]))[:8]
+    return reading.model_copy(update={"unaccounted": merged, "clock_without_day": clock, "estimated": guessed})

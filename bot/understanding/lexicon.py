@@ -63,6 +63,19 @@ time times bit little lot lots whole entire total altogether half
 her his their my our
 """.split())
 
+# --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
+# 拉了一大泡, 一坨, 打了一针, 吃了一粒, 一次, one bottle (numerals.normalise has made 一 a 1): the 1 says "a";
+# any other number before them is a count, and a count a reading does not use is unexplained (拉了两泡).
+MEASURE_ZH = ("泡", "坨", "次", "回", "段", "粒", "颗", "片", "个", "袋", "包", "盒", "罐", "桶", "针", "剂", "瓶",
+              "顿", "餐", "杯", "碗", "勺", "口", "下", "支", "块", "条", "张", "件", "趟", "遍", "阵", "份", "滴")
+MEASURE_SIZE_ZH = "大小满整"                     # 一大泡, 一小碗, 一满瓶, 一整瓶
+MEASURE_EN = ("bottle", "diaper", "nappy", "nap", "feed", "feeding", "poop", "poo", "pee", "dose", "tablet", "pill",
+              "drop", "scoop", "shot", "jab", "spoon", "spoonful", "jar", "pouch", "meal", "snack", "change")
+MEASURE_SIZE_EN = ("big", "small", "little", "huge", "tiny", "full", "wet", "dirty", "poopy", "quick", "short",
+                   "long", "good")
+# for a while, said after a verb (睡了一会儿): how long, not "in a moment" (the plan cue 一会儿)
+A_WHILE_ZH = ("了一会儿", "了一会", "了会儿", "了一小会儿", "了一小会", "一小会儿")
+
 # --- who a sentence is about ---------------------------------------------------------------------------
 BABY_ZH = ("小宝宝", "宝宝", "宝贝", "小宝贝", "小家伙", "小朋友", "孩子", "娃娃", "小娃", "娃", "闺女", "儿子",
            "女儿", "小宝", "大宝", "二宝", "老大", "老二", "俩宝", "两个宝", "双胞胎", "她俩", "他俩", "她", "他", "它")

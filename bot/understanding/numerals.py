@@ -4,13 +4,16 @@
 measure word are 2 / 3. 半 (half) needs rules of its own: 两个半小时 = 150分钟, 半小时 = 30分钟,
 8点半 = 8点30分. Words that merely contain a numeral character stay words: 一切, 一看, 四川, 美味十足,
 两两, 三三两两 — a single numeral character is a number only before a measure word, a digit, or the end of a
-word; a run with a doubled character (两两, 三三) never. 两 as a weight unit (三斤二两) is left alone.
+word, or after 剩 / 加 (还剩十倒掉了); a run with a doubled character (两两, 三三) never. 两 as a weight unit (三斤二两) is left alone.
+English numbers in words, fractions and unit spellings are number_words.py's (three and a half oz → 3.5 oz).
 """
 from __future__ import annotations
 
 import re
 
 import cn2an
+
+from bot.understanding.number_words import spell_out
 
 _DIGIT_VALUES = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
                  "八": 8, "九": 9}
@@ -23,7 +26,9 @@ _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会",
            "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵")
 # What may follow a lone numeral character that is a number: measure words, units, time words, joins.
 _MEASURES = set("个個次回顿口勺瓶杯碗袋包片粒颗滴支只块条张件双对雙對位天日周月年岁歲斤两兩克公毫升厘米寸度点點时時分秒刻"
-                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人")
+                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人磅盎")
+_A_LITTLE = re.compile(r"一点(?!\s*(?:钟|半|过|整|多|\d|[零一二三四五六七八九十]+分|[一二三]刻))")
+_AMOUNT_NEXT = ("剩", "剩了", "剩下", "加", "加上")    # 还剩十倒掉了, 六十加五: what follows them is an amount
 _LIANG_UNIT = re.compile(r"(?<=[一二三四五六七八九十斤\d])两(?!两)")
 _UNIT_MARK = "\u2042"
 _COLLOQUIAL = re.compile(r"俩(?=[个小钟点分次回顿瓶杯天岁月斤克毫])|仨(?=[个小钟点分次回顿瓶杯天岁月斤克毫])")
@@ -78,7 +83,7 @@ def normalise(text: str) -> str:
     text = _fold_width(text).replace("兩", "两")
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
-    text = _replace_runs(text).replace(_UNIT_MARK, "两")
+    text = spell_out(_replace_runs(text).replace(_UNIT_MARK, "两"))
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
     text = _HALF_HOUR.sub("30分钟", text)
     text = _HALF_CLOCK.sub(lambda m: f"{m.group(1)}点30分", text)
@@ -108,7 +113,7 @@ def _is_numeral(text: str, start: int, end: int, run: str) -> bool:
     if len(run) > 1:
         return not any(a == b != "零" for a, b in zip(run, run[1:], strict=False))   # 两两, 三三两两: words
     after = text[end:end + 1]
-    return not after or not _is_cjk(after) or after in _MEASURES
+    return not after or not _is_cjk(after) or after in _MEASURES or text[max(0, start - 2):start].endswith(_AMOUNT_NEXT)
 
 
 def _is_cjk(char: str) -> bool:
@@ -116,8 +121,11 @@ def _is_cjk(char: str) -> bool:
 
 
 def _is_idiom(text: str, start: int) -> bool:
-    if text.startswith("十分", start) and not text.startswith("十分钟", start):
-        return True  # 十分 = very
+    if text.startswith("十分", start) and not text.startswith("十分钟", start) and \
+            not text[:start].rstrip().endswith(("点", "點")):
+        return True  # 十分 = very (三点十分: ten past three)
+    if _A_LITTLE.match(text, start) and start > 0 and text[start - 1] in "剩了下有喝吃多少差":
+        return True  # 剩了一点 / 喝了一点: a little, not one o'clock
     return any(text.startswith(idiom, start) for idiom in _IDIOMS)
 
 

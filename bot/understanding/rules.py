@@ -12,8 +12,10 @@ from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
+from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
@@ -110,6 +112,9 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
+    repeated = read_like_last(request, text, _record_or_fragment, common)    # 跟上次一样 / same as last time
+    if repeated is not None:
+        return repeated
     correction, body, wrong = plain_correction(text, request.now)
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
@@ -191,7 +196,8 @@ def _record_type(text: str) -> RecordType | None:
     other = detect_other_type(text)
     if other is not None:
         return other
-    feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text))
+    feeding = bool(lx.FEEDING_WORDS.search(text) or lx.AMOUNT_ML.search(text) or lx.AMOUNT_OZ.search(text)
+                   or says_a_bottle_was_made(text))          # 冲了150 剩了30
     if not feeding and lx.EATING_VERBS.search(text):
         feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
             not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
@@ -296,6 +302,9 @@ def _side(text: str) -> FeedingMethod | None:
 
 def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
                time_spans: tuple[tuple[int, int], ...] = ()) -> tuple[float | None, bool]:
+    worked = [w for w in worked_amounts(text) if not w.uses_any_of(time_spans)]
+    if worked and not direct and kind is not FeedingKind.SOLID_FOOD:     # 冲了150 剩了30 / 四五十 / 2 + 2.5 oz
+        return worked[0].ml, worked[0].unit is None
     if m := lx.AMOUNT_ML.search(text):
         return _signed(m.group(1)), False
     if m := lx.AMOUNT_OZ.search(text):

@@ -51,7 +51,8 @@ class Span:
 # --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
 _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.FEEDING: ("冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
-                r"bottles?|feeds?|feeding|fed|drank|drink|drinking|took|take|takes|ate|eaten|finished|left|leftover|"
+                r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
+                r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
                 r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
     T.SLEEP: ("哄睡|哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
@@ -66,7 +67,8 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.GROWTH: ("称了?|量了?|体重|身高|身长|头围|长了|重了|胖了|体检|儿保",
                r"weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
                r"well[- ]baby|visit"),
-    T.HEALTH: ("量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
+    T.HEALTH: (r"打了?(?=\s*1?\s*(?:针|疫苗|预防针))|量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|"
+               "看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
                r"temp|temperature|fever|feverish|meds?|medicine|medication|dose|dosed|gave|given|shots?|"
                r"vaccin\w*|jabs?|doctor|dr|pediatrician|checkup|check-up|appointment|appt|rectal|armpit|"
                r"thermometer|degrees?|every|hourly|q\d+h"),
@@ -105,6 +107,11 @@ _UNITS = re.compile(r"\s*(?:ml|mls|毫升|毫|cc|fl\.?\s*oz|oz|ounces?|盎司|�
                     r"pounds?|磅|cm|厘米|公分|mm|毫米|m|米|inch(?:es)?|in|\"|″|英寸|°\s*[cf]?|℃|℉|度|摄氏度|华氏度|[cf]|"
                     r"分钟|分|小时|钟头|个小时|min|mins|minutes?|h|hrs?|hours?|次|回|times?|x|个|岁|个月|月|周|天|"
                     r"号|日|点|粒|片|颗|滴|drops?|tablets?|pills?|勺|scoops?)(?![a-z])", re.I)
+_MEASURE = re.compile(rf"\s*[{lx.MEASURE_SIZE_ZH}]?(?:{'|'.join(lx.MEASURE_ZH)})")
+# 一整瓶 (一整 stays a word), 换了个尿布 (了个: 一 left out), 小半碗 / 半瓶 (a portion, no amount in ml)
+_A_MEASURE_ZH = re.compile(rf"(?:一[{lx.MEASURE_SIZE_ZH}]?|(?<=了)(?=个)|[大小]?半)(?:{'|'.join(lx.MEASURE_ZH)})")
+_SIZE_EN = re.compile(rf"(?<![a-z])(?:{'|'.join(lx.MEASURE_SIZE_EN)})"                    # a big poop
+                      rf"(?=\s+(?:{'|'.join(lx.MEASURE_EN)})s?(?![a-z]))", re.I)
 _EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))
 _DONE_TO_ZH = re.compile("|".join(lx.DONE_TO_ZH))
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
@@ -190,12 +197,12 @@ def _number_spans(text: str, now: datetime, lasted: bool) -> list[Span]:
 
 
 def _units(text: str, found: list[Span]) -> list[Span]:
-    """A unit right after a number belongs to it (90ml, 6斤, 3 hours)."""
+    """A unit or a measure word right after a number belongs to it (90ml, 6斤, 3 hours, 1大泡)."""
     units = []
     for s in found:
         if s.mention is None:
             continue
-        m = _UNITS.match(text, s.end)
+        m = _UNITS.match(text, s.end) or _MEASURE.match(text, s.end)
         if m and m.group(0).strip():
             units.append(Span(m.start(), m.end(), UNIT, m.group(0), mention=s.mention))
     return units
@@ -269,7 +276,9 @@ def _cue_spans(text: str) -> list[Span]:
 
 
 def _filler_spans(text: str) -> list[Span]:
-    return _words(text, lx.NO_FACT_ZH, lx.NO_FACT_EN, FILLER)
+    sizes = [Span(m.start(), m.end(), FILLER, m.group(0))
+             for pattern in (_SIZE_EN, _A_MEASURE_ZH) for m in pattern.finditer(text)]   # a big poop, 一整瓶
+    return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), lx.NO_FACT_EN, FILLER)
 
 
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:

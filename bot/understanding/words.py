@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.time.words import NIGHT_WORDS, day_words_for
 from domain.vocabulary import FeedingKind, FeedingMethod
 
@@ -62,7 +63,9 @@ FOOD = re.compile(r"(米粉|米糊|果泥|菜泥|蛋黄|肉泥|粥|面条|南瓜
 AMOUNT_ML = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(ml|毫升|cc|mls|毫)(?![a-z])", re.I)
 AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
-BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|瓶|杯|顿|勺|口|bottles?|feeds?))", re.I)
+# a number before a measure word is a count (两袋, 2 bottles: lexicon.MEASURE_*), never an amount in ml
+BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|"
+                         rf"[{MEASURE_SIZE_ZH}]?(?:{'|'.join(MEASURE_ZH)})|(?:{'|'.join(MEASURE_EN)})s?\b))", re.I)
 
 FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
                          r"又睡了|又睡着|睡回笼觉|回笼觉|就睡了|也睡了|哄睡$|"

@@ -15,6 +15,7 @@ from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.door import at_the_door
 from domain.decide.guard import guarded
 from domain.decide.invites import decide_invite, join_here
+from domain.decide.like_last import with_the_last_values
 from domain.decide.new_record import baby_id_of, new_record
 from domain.decide.press import decide_press
 from domain.decide.profile import decide_profile
@@ -43,6 +44,7 @@ def decide_turn(turn: Turn) -> Decision:
     checked = at_the_door(turn)
     if isinstance(checked, Decision):
         return with_newcomer_prompt(turn, checked)
+    checked = with_the_last_values(checked)        # 跟上次一样: the last record's values, read back
     decided = guarded(checked, one_active_task(checked, with_reminder(checked, _decide(checked))))
     decided = with_expiry_notice(checked, decided)
     return with_newcomer_prompt(checked, with_profile_question(checked, with_units_guess(checked, decided)))

@@ -68,6 +68,7 @@ def _cleaned(e: Extraction, turn: Turn) -> Extraction:
                               if getattr(e, name) is not None}
     update["baby"] = clean_text(e.baby) if e.baby else None
     update["unaccounted"] = [t for t in (clean_text(u) for u in e.unaccounted) if t][:20]
+    update["estimated"] = [t[:200] for t in (clean_text(u) for u in e.estimated) if t][:8]
     update["clock_without_day"] = clean_text(e.clock_without_day) if e.clock_without_day else None
     if update.get("role_change") is not None and update["role_change"].member is None:
         update["role_change"] = None               # a role for nobody named is no role change

@@ -3,6 +3,7 @@
 A reading is uncertain (`uncertain_reading`) when
 - the extractor left a number, a time expression or a word of the message unused (`unaccounted`: the 3 of
   "fed at 3", the "bath done" of "bath done, she drank 4 oz"), or a part of it it could not read (`unread`),
+  or worked a value out rather than read it (`estimated`: 45 ml from 四五十),
 - the extraction proposes a record under a label that proposes none (a "chat" or a "query" that
   carries a diaper), or
 - a clock time said without a day was filed under yesterday although that time today is still
@@ -31,6 +32,8 @@ def doubts(turn: Turn, fields: dict[str, Any], contributed: bool) -> dict[str, A
         found["unaccounted"] = list(e.unaccounted)
     if e.unread:
         found["unread"] = list(e.unread)        # a part of the message nobody understood (quoted by the reply)
+    if e.estimated:
+        found["estimated"] = list(e.estimated)
     if e.intent not in READING_INTENTS and (e.record_type is not None or e.slots.given()):
         found["label"] = e.intent.value
     yesterday = clock_filed_under_yesterday(turn, fields)

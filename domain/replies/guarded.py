@@ -22,6 +22,8 @@ def reason_text(v: dict[str, Any], lang: Language) -> str | None:
     if not doubt:
         return None
     parts = []
+    if doubt.get("estimated"):
+        parts.append(text(lang, "doubt.estimated", said=_quoted(lang, doubt["estimated"])))
     if doubt.get("unaccounted"):
         parts.append(text(lang, "doubt.unused", said=_quoted(lang, doubt["unaccounted"])))
     if doubt.get("clock_yesterday") is not None:

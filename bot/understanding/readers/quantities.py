@@ -1,6 +1,6 @@
 """Quantities with units in normalised text (digits, see numerals.normalise), as canonical units.
 
-Weight → kg (kg, 公斤, g, 克, 斤 = 0.5 kg, 两 = 0.05 kg, 6斤半, 12斤3两, lb, oz);
+Weight → kg (kg, 公斤, g, 克, 斤 = 0.5 kg, 两 = 0.05 kg, 6斤半, 12斤3两, lb / 磅, oz / 盎司);
 length → cm (cm, 厘米, 公分, m, 米, inch); temperature → °C (°F converted); volume → ml.
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.timeparse import day_offset
 from domain.units import INCH_CM, JIN_KG, LB_KG, LIANG_KG, OZ_KG, OZ_ML, fahrenheit_to_c
 
@@ -21,16 +22,16 @@ _WEIGHT = re.compile(
     rf"|{NUM}\s*两"
     rf"|{NUM}\s*(?:kg|kgs|公斤|千克|kilos?|kilograms?)(?![a-z])"
     rf"|{NUM}\s*(?:g|克|grams?)(?![a-z])"
-    rf"|{NUM}\s*(?:lbs?|pounds?)\s*(?:{NUM}\s*(?:oz|ounces?))?"
-    rf"|{NUM}\s*(?:oz|ounces?)(?![a-z])", re.I)
+    rf"|{NUM}\s*(?:lbs?|pounds?|磅)\s*(?:{NUM}\s*(?:oz|ounces?|盎司))?"
+    rf"|{NUM}\s*(?:oz|ounces?|盎司)(?![a-z])", re.I)
 _LENGTH = re.compile(
     rf"{NUM}\s*(?:(cm|厘米|公分|centimet(?:er|re)s?)|(mm|毫米)|(m|米|met(?:er|re)s?)(?![a-z米])"
     rf"|(inch(?:es)?|in\b|\"|″|英寸))", re.I)
 _TEMPERATURE = re.compile(
     rf"{NUM}\s*(?:(℃|°\s*c|摄氏度|度\s*(\d)(?!\d)|度|c\b|celsius)|(℉|°\s*f|华氏度|f\b|fahrenheit))", re.I)
 _VOLUME = re.compile(rf"{NUM}\s*(?:(ml|mls|毫升|cc|毫)(?![a-z])|(oz|ounces?|盎司))", re.I)
-BARE = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:])(?!\s*(?:点|:|分钟|分|个|小时|次|h\b|min|天|岁|号|月|周|am|pm))",
-                  re.I)
+BARE = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:])(?!\s*(?:点|:|分钟|分|个|小时|次|h\b|min|天|岁|号|月|周|am|pm|"
+                  rf"[{MEASURE_SIZE_ZH}]?(?:{'|'.join(MEASURE_ZH)})|(?:{'|'.join(MEASURE_EN)})s?\b))", re.I)   # not 2袋
 
 
 @dataclass(frozen=True)

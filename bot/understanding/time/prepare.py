@@ -1,6 +1,7 @@
 """The text as the time grammar reads it: lower case, English number words as digits, am/pm folded.
 
-"Seven thirty p. m." becomes "7:30 pm". Every character of the prepared text remembers where it came
+"Seven thirty p. m." becomes "7:30 pm"; so does "7 30 pm" (voice-to-text, or numbers.normalise's "seven thirty"):
+an hour and two-digit minutes side by side, neither followed by a unit, are a clock time. Every character of the prepared text remembers where it came
 from, so a span found in it maps back to the message as the family typed it (after numerals.normalise).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ class Prepared:
 def prepare(text: str) -> Prepared:
     lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     first = _rewrite(Prepared(lowered, tuple(range(len(text))), tuple(range(1, len(text) + 1))), _number_words)
-    return _rewrite(first, _meridiem)
+    return _rewrite(_rewrite(first, _spoken_clocks), _meridiem)
 
 
 Replacement = tuple[int, int, str]
@@ -58,6 +59,19 @@ def _number_words(text: str) -> list[Replacement]:
             out.append((start, end, str(value)))
             i += 1
     return out
+
+
+_SPOKEN_CLOCK = re.compile(r"(?<![\d.:/-])(?<![\d.:/-] )(?P<h>[01]?\d|2[0-3]) (?P<m>[0-5]\d)(?![\d.:/])")
+
+
+def _spoken_clocks(text: str) -> list[Replacement]:
+    """7 15 / 3 30: hours and minutes said one after the other (not 7 15 minutes, not 2 45 oz)."""
+    return [(m.start(), m.end(), f"{int(m.group('h'))}:{m.group('m')}") for m in _SPOKEN_CLOCK.finditer(text)
+            if not _MEASURE_AFTER.match(text, m.end()) and not _UNIT_AFTER.match(text, m.end())]
+
+
+_UNIT_AFTER = re.compile(r"\s*(?:ml|毫升|毫|cc|oz|ounces?|g\b|grams?|克|kg|公斤|斤|两|lbs?|pounds?|磅|cm|厘米|%|度|°|℃|次|个|分|"
+                         r"小时|钟|秒|天|岁|号|月|周|年|mins?\b|h\b|hrs?\b)")
 
 
 def _word_value(m: re.Match[str]) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from bot.understanding.number_words import NUMBER_TENS_EN, NUMBER_UNITS_EN
+
 # Parts of the day, as said before or after a clock time. A period decides which 12-hour reading a
 # clock time has (see resolve.hour_candidates).
 SMALL_HOURS, MORNING, NOON, AFTERNOON, EVENING = "small_hours", "morning", "noon", "afternoon", "evening"
@@ -98,11 +100,9 @@ CLOCK_LEADS_WITH_A_DAY = r"(?:\baround|\babout|\bcirca|\bapproximately|\bapprox\
 # Words that may sit between a part of the day and its clock time, or around a clock time.
 FILLERS = r"(?:\s|[,，、]|\bat\b|\baround\b|\babout\b|\bcirca\b|\bapproximately\b|\broughly\b|大约|大概|约莫|约|差不多|左右|前后|的|在|\bo'?clock\b)*"
 
-# English number words, read as digits before the time grammar runs.
-UNITS_EN = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-            "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-TENS_EN = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50}
+# English number words, read as digits before the time grammar runs (the rules' own list: number_words.py).
+UNITS_EN = NUMBER_UNITS_EN
+TENS_EN = {word: value for word, value in NUMBER_TENS_EN.items() if value <= 50}
 
 # 几 / few / several / some: an amount said without a number. Recognizers' convention, kept here: 3.
 FEW = 3

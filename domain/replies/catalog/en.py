@@ -456,7 +456,7 @@ TEXTS.update({
     "problem.too_long_text": "that text is too long", "problem.unknown_zone": "there is no such timezone",
     "button.choose.same": "Same one", "button.choose.another": "Another one", "button.choose.restore": "↩ Bring it back",
     "doubt.quoted": "“{text}”", "doubt.separator": ", ", "doubt.reason_separator": "; ",
-    "doubt.unused": "I didn't use {said}", "doubt.clock_yesterday": "{time} today is still ahead, so I took yesterday",
+    "doubt.unused": "I didn't use {said}", "doubt.estimated": "worked out from {said}", "doubt.clock_yesterday": "{time} today is still ahead, so I took yesterday",
     "doubt.not_understood": " (I didn't understand {said}.)",
     "duplicate.you": "you", "duplicate.someone": "someone", "duplicate.existing": "{who} already recorded {record}",
     "set_aside.record": "record", "set_aside.delete": "deleting a {kind}", "set_aside.update": "the change {what}",

@@ -438,7 +438,7 @@ TEXTS.update({
     "problem.too_long_text": "这段文字太长了", "problem.unknown_zone": "没有这个时区",
     "button.choose.same": "是同一次", "button.choose.another": "是另一次", "button.choose.restore": "↩ 找回刚才的",
     "doubt.quoted": "“{text}”", "doubt.separator": "、", "doubt.reason_separator": "；",
-    "doubt.unused": "{said} 我没用上", "doubt.clock_yesterday": "今天的{time}还没到，按昨天记，对吗",
+    "doubt.unused": "{said} 我没用上", "doubt.estimated": "按{said}算的", "doubt.clock_yesterday": "今天的{time}还没到，按昨天记，对吗",
     "doubt.not_understood": "（{said} 我没看懂，如果有关也请告诉我）",
     "duplicate.you": "你", "duplicate.someone": "有人", "duplicate.existing": "{who} 已记录：{record}",
     "set_aside.record": "记录", "set_aside.delete": "删除{kind}", "set_aside.update": "修改：{what}",
