@@ -42,8 +42,8 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 # article (一瓶, 拉了一大泡, 一针, one bottle: lexicon.MEASURE_*), not an amount
 _A_MEASURE = (rf"(?<![\d.])1(?=\s*[{MEASURE_SIZE_ZH}]?\s*(?:{'|'.join(MEASURE_ZH)})(?!月|小时|钟|半)"
               rf"|\s+(?:(?:{'|'.join(MEASURE_SIZE_EN)})\s+)?(?:{'|'.join(MEASURE_EN)})s?\b)")
-_NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
-                          rf"|{_A_MEASURE}", re.I)
+NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
+                         rf"|{_A_MEASURE}", re.I)
 FACTORS = (1, 29.5735, 0.5, 0.05, 0.001, 0.45359237, 0.028349523, 2.54, 0.1, 100, 60, 1 / 60, 2)
 
 
@@ -113,7 +113,7 @@ def explained_mentions(text: str, reading: Extraction, now: datetime,
                        consumed: Sequence[Span] = ()) -> set[tuple[int, int]]:
     """The (start, end) of each mention of `text` a value of `reading` (or a consumed span) accounts for."""
     used = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading),
-            *(m.span() for m in _NAME_NUMBER.finditer(text))]
+            *(m.span() for m in NAME_NUMBER.finditer(text))]
     times = _times(reading, now)
     numbers = _numbers(reading)
     return {(m.start, m.end) for m in mentions(text, now, lasted(reading))

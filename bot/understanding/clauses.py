@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind
 from bot.understanding.request import ExtractionRequest
@@ -124,13 +125,17 @@ def _another(part: Part, text: str) -> bool:
     or tummy time with its own time, amount or side; a sleep with its own range; a health event of another
     kind (a temperature, then a dose). A growth message is one record, whatever it measures."""
     said, kind = part.text(), part.record_type
+    if _ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text):
+        return False                 # 剩了20 / she left 1 / 冲了150 喝了120: the amount worked out, not a new fact
     if kind in (RecordType.FEEDING, RecordType.PUMPING, RecordType.DIAPER, RecordType.TUMMY_TIME):
         return any(a(text) and a(said) and (k in _ALWAYS_NEW or a(text) != a(said)) for k, a in _ANCHORS.items()) \
             or bool(_AGAIN.match(text) and _amount_of(text))
     if kind is RecordType.SLEEP:
         return bool(_RANGE.search(text) and _RANGE.search(said)) or bool(_AGAIN.match(text) and _time_of(text))
     if kind is RecordType.HEALTH:
-        return health_kind(text) is not None and health_kind(said) not in (None, health_kind(text))
+        kinds = {health_kind(text), health_kind(said)}
+        fever = kinds == {"symptom", "temperature"} and bool(_FEVER.search(said + text))   # 发烧了 38.5: one reading
+        return health_kind(text) is not None and health_kind(said) not in (None, health_kind(text)) and not fever
     return False
 
 
@@ -140,7 +145,8 @@ def _time_of(text: str) -> str | None:
 
 
 def _amount_of(text: str) -> str | None:
-    m = _AMOUNT_ANCHOR.search(_TIME_ANCHOR.sub(" ", text))
+    """The clause's own amount (not a time, not 一瓶 / a bottle: a measure word's one is an article)."""
+    m = _AMOUNT_ANCHOR.search(_NAME_NUMBER.sub(" ", _TIME_ANCHOR.sub(" ", text)))
     return m.group(0) if m else None
 
 
@@ -149,8 +155,12 @@ def _side_of(text: str) -> str | None:
     return m.group(0).lower()[:1] if m else None
 
 
+_ARITHMETIC = re.compile(r"剩|倒掉|没喝完|没吃完|一半|加|\bleft\b|leftover|\bplus\b|\+|\bhalf\b|\bof it\b", re.I)
+_MADE = re.compile(r"冲|泡|热了|温了|\bmade\b|\bprepared\b|\bwarmed\b|\bmixed\b", re.I)
 _ONLY_A_QUANTITY = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*[。.!！~]*\s*", re.I)
-_TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}\b", re.I)
+_TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",
+                          re.I)
+_FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
 _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
 _SIDE_ANCHOR = re.compile(r"左|右|\bleft\b|\bright\b", re.I)

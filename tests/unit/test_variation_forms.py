@@ -124,7 +124,7 @@ def _units(text: str, base) -> list[tuple[str, str]]:
 KEEPS_THE_TEXT_IN_ORDER = {"fillers", "apologies", "emoji", "grown_ups"}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)     # the same examples on every run (CI)
 @given(st.sampled_from(SOURCES), st.sampled_from(CATEGORIES), st.integers(0, 10_000))
 def test_a_transformation_keeps_the_numbers_units_and_words_that_carry_the_fact(base, category, seed):
     for variant in category.variants(base, seeded(seed, base.id, category.name)):

@@ -14,7 +14,7 @@ UNIT_SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "ml": {"zh": ("ml", "毫升", "ML", "cc", "mL"), "en": ("ml", "mL", "mls", "cc", "milliliters", "ML")},
     "oz": {"zh": ("oz", "盎司"), "en": ("oz", "ounces", "ozs", "oz.", "ounce")},
     "g": {"zh": ("g", "克"), "en": ("g", "grams", "gr")},
-    "kg": {"zh": ("kg", "公斤", "千克", "KG"), "en": ("kg", "kilos", "kgs", "KG")},
+    "kg": {"zh": ("kg", "公斤", "千克", "KG"), "en": ("kg", "kilos", "kgs", "KG", "kilograms", "kilogram")},
     "jin": {"zh": ("斤",)},
     "lb": {"en": ("lb", "lbs", "pounds", "pound")},
     "cm": {"zh": ("cm", "厘米", "公分", "CM"), "en": ("cm", "centimeters", "cms", "centimetres")},

@@ -42,6 +42,12 @@ class Affirmed:
     new: str                      # the words that carry the new values
     old: str | None = None        # the words said to be wrong (a hint at which record), if any
     old_span: tuple[int, int] | None = None
+    topic: str = ""               # what the contrast is about, said before it (六点那顿 | 是100 不是120)
+
+    @property
+    def values(self) -> str:
+        """The words to read the new values from: the topic with them (六点那顿是100)."""
+        return f"{self.topic}是{self.new}" if self.topic else self.new
 
 
 def affirmed(text: str) -> Affirmed:
@@ -62,8 +68,9 @@ def _contrast(text: str) -> Affirmed | None:
             if not new or not old:
                 continue
             topic = _APOLOGY.sub("", m.group("topic")).strip() if chinese else ""
-            new = (_OPENING.sub("", new).strip() or new) + _carried(old, new)
-            found.append(Affirmed(f"{topic}是{new}" if topic else new, old, m.span("old")))
+            carried = _carried(old, new)
+            new = _OPENING.sub("", new).strip() or new
+            found.append(Affirmed(new, old, m.span("old"), f"{topic} {carried}".strip() if carried else topic))
     return next((a for a in found if _says_a_value(a.new)), found[0] if found else None)
 
 
@@ -98,7 +105,7 @@ def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReferen
         return bool(opening), text[opening.end():] if opening else text, None
     if said is None:
         return True, affirmed(text[opening.end():]).new, None
-    return True, said.new, _pointed_at(said.old, said.new, now)
+    return True, said.values, _pointed_at(said.old, said.new, now)
 
 
 def _says_a_value(words: str) -> bool:
