@@ -1,7 +1,8 @@
 """Button callback data: names the task (and its revision) or the record, and the action.
 
 Never the content. At most 64 bytes (Telegram's limit): `t<task>.<rev>.<action>[.<value>]`
-for task buttons, `u<record>` for undo.
+for task buttons, `u<record>` for undo, `m<member>.<role>` for a role, `j<request>.<role|no>` for a
+parent's answer to a join request.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ MAX_BYTES = 64
 _TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z0-9_]{1,24}))?$")
 _UNDO = re.compile(r"^u(\d{1,12})$")
 _ROLE = re.compile(r"^m(\d{1,12})\.(parent|caregiver|friend)$")
+_ADMIT = re.compile(r"^j(\d{1,12})\.(parent|caregiver|friend|no)$")
 
 
 def task_token(task_id: int, revision: int, action: str) -> str:
@@ -23,6 +25,10 @@ def task_token(task_id: int, revision: int, action: str) -> str:
 
 def role_token(member_id: int, role: str) -> str:
     return _checked(f"m{member_id}.{role}")
+
+
+def admission_token(request_id: int, answer: str) -> str:
+    return _checked(f"j{request_id}.{answer}")
 
 
 def undo_token(record_id: int) -> str:
@@ -43,6 +49,8 @@ def decode(token: str) -> Press | None:
         return Press(action=m.group(3), task_id=int(m.group(1)), revision=int(m.group(2)), value=m.group(4))
     if m := _ROLE.match(token):
         return Press(action="role", member_id=int(m.group(1)), value=m.group(2))
+    if m := _ADMIT.match(token):
+        return Press(action="admit", join_id=int(m.group(1)), value=m.group(2))
     if m := _UNDO.match(token):
         return Press(action="undo", record_id=int(m.group(1)))
     return None

@@ -228,6 +228,11 @@ class FamilyRepository(Repository):
                                     member_id=member_id, linked_at=now))
         await self.flush()
 
+    async def own_chat(self, platform: str, chat_id: str, member_id: int) -> None:
+        """The chat is this member's one-to-one chat (a private chat a family was set up in)."""
+        await self.session.exec(update(FamilyChat).where(
+            FamilyChat.platform == platform, FamilyChat.chat_id == chat_id).values(member_id=member_id))
+
     async def add_invite(self, family_id: int, code: str, by: int | None, now: datetime,
                          expires_at: datetime) -> None:
         self.session.add(FamilyInvite(family_id=family_id, code=code, created_by=by, created_at=now,
