@@ -36,9 +36,11 @@ from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
+from bot.composition.private_files import make_private, private_from_now_on
 from bot.config import FawnConfig, load_config
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
+from bot.family import export_files
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.models.build import ModelSetupError
@@ -89,6 +91,7 @@ class Messengers:
 
 
 def main(argv: list[str] | None = None) -> int:
+    private_from_now_on()
     parser = argparse.ArgumentParser(prog="fawn run", description="run the messenger bots")
     parser.add_argument("--config", default=None, help="path to config.toml (env FAWN_* overrides)")
     args = parser.parse_args(argv)
@@ -124,9 +127,10 @@ def _any_messenger(config: FawnConfig) -> bool:
 
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    make_private(config.data_dir)
     fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
                            chart_dir=config.data_dir / "charts")
+    make_private(config.data_dir, config.database_url)
     stop = stop or stop_on_signals()
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
@@ -170,7 +174,8 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
 
 
 def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
-    loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops]
+    loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops,
+             lambda done: export_files.sweep_until(config.data_dir / export_files.EXPORTS, done)]
     if messengers.routes:
         loops.append(lambda done: _serve_web(config, messengers.routes, done))
     return [asyncio.create_task(loop(stop)) for loop in loops]
