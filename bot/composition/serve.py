@@ -1,7 +1,9 @@
 """`fawn run --config config.toml`: every configured messenger (Telegram, the WeCom AI bot, personal
 WeChat), one web server for whatever needs a URL (the Telegram webhook, WeCom's callbacks), the summary
 scheduler and the outbox retry loop — until SIGINT/SIGTERM. Any number of such processes may run
-against one PostgreSQL database; they share no state but the database."""
+against one PostgreSQL database (and start together: migrations run under an advisory lock); they share
+no state but the database. Start-up serves first: the web server and polling start before the summaries
+that fell due while the bot was down are sent, in the background, a batch at a time."""
 from __future__ import annotations
 
 import argparse
@@ -148,9 +150,9 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
         scheduler.builder.draw = charts
-        await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
-        tasks = _background(config, fawn, messengers, stop)
+        tasks = _background(config, fawn, messengers, stop)      # serving first: the catch-up runs beside it
+        await scheduler.start()
         await stop.wait()
     finally:
         stop.set()

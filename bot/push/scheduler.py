@@ -126,19 +126,34 @@ class SummaryScheduler:
         self._synced_at: datetime | None = None     # the previous sync (None: none since the jobs were built)
         self._syncing = asyncio.Lock()
         self._late: set[asyncio.Task] = set()       # slots learned after their minute, being sent
+        self._catching_up: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Rebuild the jobs, send what is overdue within the grace period (summaries and one-off
-        reminders that fell due while the bot was down), start ticking."""
+        """The jobs from the families as they are, and the clock ticking; what fell due while the bot was
+        down (summaries within the grace period, one-off reminders) is sent in the background, a batch at
+        a time like an evening slot, so that `fawn run` serves its chats meanwhile (`caught_up()` waits)."""
         await self.rebuild_jobs()
-        await self.catch_up()
-        await self.check_one_off()
         self.scheduler.start()
+        self._catching_up = asyncio.create_task(self._catch_up_in_background())
+
+    async def _catch_up_in_background(self) -> None:
+        try:
+            sent = await self.catch_up()
+            await self.check_one_off()
+            if sent:
+                log.info("caught up: %s summaries that fell due while the bot was down", len(sent))
+        except Exception:       # the jobs and the sweeps go on; the retry sweep takes what was left claimed
+            log.exception("the catch-up after start-up failed")
+
+    async def caught_up(self) -> None:
+        """Wait for the start-up catch-up (tests, and `fawn bench`)."""
+        if self._catching_up is not None:
+            await self._catching_up
 
     def shutdown(self) -> None:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
-        for task in self._late:
+        for task in (*self._late, *([self._catching_up] if self._catching_up else [])):
             task.cancel()
 
     async def rebuild_jobs(self) -> int:

@@ -41,9 +41,9 @@ WEBHOOK_SECRET = "serving-test-secret"
 def telegram_webhook_config(path: Path, data: Path, port: int, fake: FakeTelegramApi, *,
                             database_url: str | None = None, extra: str = "") -> Path:
     """A config.toml for `fawn run` in webhook mode against the fake Bot API."""
-    database = f'database_url = "{database_url}"\n' if database_url else ""
+    database = f'[database]\nurl = "{database_url}"\n' if database_url else ""
     path.write_text(
-        f'data_dir = "{data}"\n{database}log_level = "INFO"\n{extra}[web]\nport = {port}\n'
+        f'data_dir = "{data}"\nlog_level = "INFO"\n{extra}{database}[web]\nport = {port}\n'
         f'[telegram]\ntoken = "{fake.token}"\nmode = "webhook"\nwebhook_url = "https://fawn.test/hook"\n'
         f'webhook_secret = "{WEBHOOK_SECRET}"\nbase_url = "{fake.base_url}"\nbase_file_url = "{fake.base_file_url}"\n'
         f'rate_limit_retries = 0\n')

@@ -248,6 +248,7 @@ async def test_start_rebuilds_jobs_and_catches_up_then_shuts_down(db, tmp_path) 
     sent = Sent()
     summaries = scheduler(db, sent, FrozenClock(local(JUNE_3, 22)), tmp_path)
     await summaries.start()
+    await summaries.caught_up()                 # in the background: start-up serves first
     try:
         assert summaries.scheduler.running
         assert summaries.scheduler.get_job(summary_job_id(await family_info(db, family_id))) is not None
