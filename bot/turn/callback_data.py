@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 
+from domain.decide.set_aside import RESTORE, is_restore
 from domain.turn import Press
 
 MAX_BYTES = 64
+MAX_ID = 2**31 - 1
+"""The largest id a table holds (PostgreSQL's integer): a token naming more names nothing of ours."""
 _TASK = re.compile(r"^t(\d{1,12})\.(\d{1,9})\.(confirm|cancel|choose)(?:\.([a-z0-9_]{1,24}))?$")
 _UNDO = re.compile(r"^u(\d{1,12})$")
 _ROLE = re.compile(r"^m(\d{1,12})\.(parent|caregiver|friend)$")
@@ -42,9 +45,16 @@ def _checked(token: str) -> str:
 
 
 def decode(token: str) -> Press | None:
-    """The press a token names, or None for anything forged or malformed."""
-    if len(token.encode()) > MAX_BYTES:
+    """The press a token names, or None for anything forged or malformed (an id beyond MAX_ID too)."""
+    press = _decoded(token) if len(token.encode()) <= MAX_BYTES else None
+    if press is None:
         return None
+    restored = int(press.value[len(RESTORE):]) if is_restore(press.value) else None   # "bring it back": a task
+    ids = (press.task_id, press.revision, press.record_id, press.member_id, press.join_id, restored)
+    return press if all(n is None or n <= MAX_ID for n in ids) else None
+
+
+def _decoded(token: str) -> Press | None:
     if m := _TASK.match(token):
         return Press(action=m.group(3), task_id=int(m.group(1)), revision=int(m.group(2)), value=m.group(4))
     if m := _ROLE.match(token):
