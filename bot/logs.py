@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 
+from bot.understanding.words import JOIN_ARGUMENT
 from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
 
 QUIET_LOGGERS = ("httpx", "httpcore", "sqlalchemy.engine", "sqlalchemy.pool", "aiosqlite", "asyncio",
@@ -28,10 +29,9 @@ QUIET_LOGGERS = ("httpx", "httpcore", "sqlalchemy.engine", "sqlalchemy.pool", "a
 REDACTED = "***"
 # A Telegram bot token wherever it shows (a URL …/bot123456:ABC…/getUpdates), even one we were not told of.
 _BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
-# A family code as handed out (domain/decide/invites.py), and what follows a join word, whatever its case.
+# A family code as handed out (domain/decide/invites.py); what follows a join word, whatever its case, is
+# `JOIN_ARGUMENT` (bot/understanding/words.py).
 _FAMILY_CODE = re.compile(rf"(?<![A-Z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Z0-9])")
-_JOIN_ARGUMENT = re.compile(r"((?:加入(?:家庭)?|(?<![A-Za-z])/?join)\s*[:：]?\s*)[A-Za-z0-9-]{4,16}(?![A-Za-z0-9_-])",
-                            re.IGNORECASE)
 # A page link's signature (bot/web/access.py): <family>.<member>.<expiry>.<43 characters of base64url>
 _PAGE_SIGNATURE = re.compile(r"(\d+\.\d+\.\d+\.)[A-Za-z0-9_-]{43}")
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -48,7 +48,7 @@ class Redacting(logging.Filter):
     def redact(self, line: str) -> str:
         for secret in self.secrets:
             line = line.replace(secret, REDACTED)
-        line = _JOIN_ARGUMENT.sub(rf"\1{REDACTED}", _PAGE_SIGNATURE.sub(rf"\1{REDACTED}", line))
+        line = JOIN_ARGUMENT.sub(rf"\1{REDACTED}", _PAGE_SIGNATURE.sub(rf"\1{REDACTED}", line))
         return _FAMILY_CODE.sub(REDACTED, _BOT_TOKEN.sub(REDACTED, line))
 
     def filter(self, record: logging.LogRecord) -> bool:

@@ -16,6 +16,13 @@ from storage.unit_of_work import UnitOfWork
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for PostgreSQL, or SQLite in memory)."""
+    parsed = make_url(url)
+    return Path(parsed.database) if parsed.get_backend_name() == "sqlite" and parsed.database not in (
+        None, "", ":memory:") else None
+
+
 def sqlite_url(path: Path | str) -> str:
     return f"sqlite+aiosqlite:///{path}"
 

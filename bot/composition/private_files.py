@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
+from storage.engine import sqlite_file
 
 PRIVATE_UMASK = 0o077
 FOLDER, FILE = 0o700, 0o600
@@ -29,8 +29,3 @@ def make_private(data_dir: Path, database_url: str | None = None) -> None:
     for path in ([Path(f"{database}{suffix}") for suffix in SQLITE_COMPANIONS] if database else []):
         if path.exists():
             path.chmod(FILE)
-
-
-def sqlite_file(database_url: str) -> Path | None:
-    url = make_url(database_url)
-    return Path(url.database) if url.get_backend_name() == "sqlite" and url.database else None
