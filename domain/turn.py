@@ -74,6 +74,7 @@ class JoinRequestView:
 
     id: int
     name: str                    # who asked, as their platform names them
+    role: Role | None = None     # their role, when the family knows their id already (a chat of theirs)
 
 
 @dataclass(frozen=True)

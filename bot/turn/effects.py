@@ -139,8 +139,8 @@ async def _set_role(uow: UnitOfWork, effect: SetRole, scope: TurnScope) -> None:
 
 async def _answer_join(uow: UnitOfWork, effect: AdmitJoin | DeclineJoin, scope: TurnScope) -> JoinAnswer | None:
     """Once per request (a second answer finds it answered). Let in: the person becomes a member with the
-    role (or gets it, when the family met them meanwhile) and the chat is linked — unless it joined another
-    family meanwhile."""
+    role — or keeps the role they have, when the family knows their id already (the request was about a
+    chat of theirs) — and the chat is linked, unless it joined another family meanwhile."""
     request = await uow.joins.waiting(scope.family_id, effect.request_id, datetime.min.replace(tzinfo=UTC))
     role = effect.role.value if isinstance(effect, AdmitJoin) else None
     if request is None or not await uow.joins.decide(request.id, scope.member_id, scope.now, role):
@@ -148,8 +148,6 @@ async def _answer_join(uow: UnitOfWork, effect: AdmitJoin | DeclineJoin, scope: 
     after = {"request": request.id, "platform": request.platform, "kind": request.chat_kind, "role": role}
     if role is not None and await uow.families.chat(request.platform, request.chat_id) is None:
         known = await uow.families.member(scope.family_id, request.platform_user_id)
-        if known is not None:
-            await uow.families.set_role(known.id, role, None)
         member = known or await uow.families.add_member(scope.family_id, request.platform_user_id,
                                                         request.display_name, role, scope.now)
         private = request.chat_kind == ChatKind.PRIVATE.value

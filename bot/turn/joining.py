@@ -1,7 +1,8 @@
 """A message from a chat that belongs to no family: a family code (加入 K7Q2MXPA / /join K7Q2MXPA) asks the
 code's family to let the chat in, and its parents get a button per role and one to decline — the chat
-reaches nothing of the family until a parent answers (domain/decide/admission.py; someone the family knows
-already, joining from another chat of theirs, is let in at once). Wrong codes are counted per sender and
+reaches nothing of the family until a parent answers (domain/decide/admission.py), even when the sender's
+id matches someone the family knows (ids are the platforms' own; another platform's may look the same).
+Wrong codes are counted per sender and
 per chat; after a few in an hour every code is refused unchecked, the right one too, and the first
 refusal of the hour is logged at WARNING (never the code). /start (开始) sets a new family up with the
 sender as its parent (on every platform: WeChat has no command of its own); anything else gets a short
@@ -34,7 +35,7 @@ from domain.replies.catalog import LINES, PARAGRAPHS, both_languages, label, lan
 from domain.replies.render import button_label
 from domain.turn import BabyView
 from domain.vocabulary import ChatKind, ReplyKind, Role
-from storage.repositories.families import FamilyInfo, MemberInfo
+from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger("fawn.joining")
@@ -70,9 +71,6 @@ async def join_or_explain(uow: UnitOfWork, msg: IncomingMessage, now: datetime,
         return _refused(words, trace_id), None
     if await uow.joins.waiting_in(msg.platform, msg.chat_id, now - INVITE_LIFETIME) is not None:
         return TurnResult(reply=_reply(family.language, "join.waiting"), trace_id=trace_id), None
-    known = await uow.families.member(family.id, msg.sender_id)
-    if known is not None:
-        return await _link(uow, msg, family, known, now, trace_id)
     return await _ask_the_parents(uow, msg, family, now, trace_id)
 
 
@@ -100,36 +98,13 @@ def _reply(language: str, key: str, **values: object) -> OutgoingReply:
 
 async def _ask_the_parents(uow: UnitOfWork, msg: IncomingMessage, family: FamilyInfo, now: datetime,
                            trace_id: str) -> tuple[TurnResult, Joined]:
-    """A right code from someone new: the request is kept, the parents are asked; nothing is linked yet."""
+    """A right code: the request is kept, the parents are asked; nothing is linked yet."""
     request_id = await uow.joins.ask(family.id, msg.platform, msg.chat_id, msg.chat_kind.value, msg.sender_id,
                                      msg.sender_name, now)
     uow.audit.add(family.id, None, "join_requested", now,
                   after={"request": request_id, "platform": msg.platform, "kind": msg.chat_kind.value})
     result = TurnResult(reply=_reply(family.language, "join.requested"), trace_id=trace_id)
     return result, Joined(family, _announcement(request_id, msg.sender_name[:128], family.language))
-
-
-async def _link(uow: UnitOfWork, msg: IncomingMessage, family: FamilyInfo, member: MemberInfo, now: datetime,
-                trace_id: str) -> tuple[TurnResult, Joined]:
-    """Someone the family knows, from a chat of theirs that is new to it: linked at once."""
-    private = msg.chat_kind is ChatKind.PRIVATE
-    await uow.families.link_chat(family.id, msg.platform, msg.chat_id, msg.chat_kind.value, now,
-                                 member.id if private else None)
-    uow.audit.add(family.id, member.id, "chat_joined", now,
-                  after={"platform": msg.platform, "kind": msg.chat_kind.value})
-    lang = language_of(family.language)
-    babies = text(lang, "sep.enum").join(b.name for b in await uow.families.babies(family.id))
-    reply = _reply(family.language, "join.joined", babies=babies)
-    incoming_id = await uow.messages.add(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
-                                         direction="in", text=msg.text, kind="text", sent_at=msg.sent_at,
-                                         delivery_id=msg.message_id, member_id=member.id,
-                                         sender_name=msg.sender_name[:128], trace_id=trace_id)
-    reply_id = await uow.messages.add(family_id=family.id, platform=msg.platform, chat_id=msg.chat_id,
-                                      direction="out", text=reply.text, kind=reply.kind.value, sent_at=now,
-                                      reply_to_id=incoming_id, trace_id=trace_id)
-    result = TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming_id, reply_id=reply_id,
-                        family_id=family.id)
-    return result, Joined(family, None)
 
 
 async def _start(uow: UnitOfWork, msg: IncomingMessage, now: datetime, trace_id: str) -> TurnResult:

@@ -139,7 +139,10 @@ async def _join_request(uow: UnitOfWork, ctx: TurnContext) -> JoinRequestView | 
     if press is None or press.action != "admit" or press.join_id is None:
         return None
     request = await uow.joins.waiting(ctx.family.id, press.join_id, ctx.clock_now - INVITE_LIFETIME)
-    return JoinRequestView(request.id, request.display_name) if request else None
+    if request is None:
+        return None
+    known = next((m for m in ctx.members if m.platform_user_id == request.platform_user_id), None)
+    return JoinRequestView(request.id, request.display_name, Role(known.role) if known else None)
 
 
 async def _weights(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction,

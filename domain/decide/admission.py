@@ -1,6 +1,6 @@
-"""A parent's answer to a join request: a role lets the chat in (the person gets that role), "no" sends it
-away. Until then the chat that sent the right family code belongs to no family. Parents only; a request
-already answered, or of another family, is a stale button."""
+"""A parent's answer to a join request: a role lets the chat in (the person gets that role; someone the
+family knows already keeps theirs), "no" sends it away. Until then the chat that sent the right family code
+belongs to no family. Parents only; a request already answered, or of another family, is a stale button."""
 from __future__ import annotations
 
 from domain.permissions import Permission, may
@@ -20,6 +20,6 @@ def decide_admission(turn: Turn) -> Decision:
     if press.value == DECLINE:
         return Decision(Reply(ReplyKind.UPDATED, "join_declined", {"name": request.name}),
                         (DeclineJoin(request.id),), note="join declined")
-    role = Role(press.value)
+    role = request.role or Role(press.value)        # someone the family knows keeps the role they have
     return Decision(Reply(ReplyKind.UPDATED, "join_admitted", {"name": request.name, "role": role}),
                     (AdmitJoin(request.id, role),), note="join admitted")

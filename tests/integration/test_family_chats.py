@@ -126,10 +126,24 @@ async def test_a_declined_request_links_nothing_and_the_asker_is_told(family) ->
     assert afterwards.family_id is None and "/start" in afterwards.reply.text
 
 
+async def test_a_chat_of_someone_the_family_knows_waits_too_and_they_keep_their_role(family) -> None:
+    chat, messenger, family_id = family
+    invited = await chat.say(GROUP, "mom", "邀请家人")
+    asked = await chat.say(("wechat", "wx-mom"), "mom", f"加入 {code_in(invited.reply)}", private=True)
+    [announcement] = messenger.to(*GROUP)
+    let_in = await chat.say(GROUP, "mom", "", press=announcement.buttons[2].token)     # "friend": mom stays parent
+
+    assert asked.family_id is None and let_in.kind is ReplyKind.UPDATED and "家长" in let_in.reply.text
+    assert await chat.app.families.family_id("wechat", "wx-mom") == family_id
+    assert {m.sender_id: m.role for m in await chat.app.families.members(family_id)}["mom"] == "parent"
+
+
 async def test_the_family_task_follows_the_family_across_its_chats(family) -> None:
-    chat, _, family_id = family
+    chat, messenger, family_id = family
     invited = await chat.say(GROUP, "mom", "邀请家人")
     await chat.say(("wechat", "wx-mom"), "mom", f"加入 {code_in(invited.reply)}", private=True)
+    [announcement] = messenger.to(*GROUP)
+    await chat.say(GROUP, "mom", "", press=announcement.buttons[0].token)
     started = await chat.say(GROUP, "mom", "昨晚睡眠7个小时")
     carried_on = await chat.say(("wechat", "wx-mom"), "mom", "8点到3点", private=True)
 

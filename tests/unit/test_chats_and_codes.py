@@ -1,4 +1,5 @@
 """Pure rules of one family reached from several chats: where pushes go, what a family code does."""
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -129,3 +130,8 @@ def test_only_a_parent_answers_a_join_request():
 def test_a_request_already_answered_is_a_stale_button():
     decision = decide_turn(admission(Role.PARENT, "friend", waiting=False))
     assert decision.reply.key == "stale_button" and decision.press_rejected and decision.effects == ()
+
+
+def test_someone_the_family_knows_keeps_their_role_whichever_button_lets_their_chat_in():
+    known = replace(admission(Role.PARENT, "friend"), join_request=JoinRequestView(7, "妈妈", Role.PARENT))
+    assert decide_turn(known).effects == (AdmitJoin(7, Role.PARENT),)

@@ -356,7 +356,6 @@ TEXTS.update({
     "reply.invites_revoked": "OK — every unused family code is cancelled.",
     "reply.invite_unavailable": "I couldn't make a family code just now — please try again.",
     "reply.join_chat_taken": "This chat already belongs to a family; it can't join another one.",
-    "join.joined": "Welcome! This chat now belongs to {babies}'s family.",
     "join.requested": "Got the family code — I've asked the parents. I'll tell you here once they say yes.",
     "join.waiting": "Still waiting for a parent to say yes; I'll tell you here.",
     "join.limited": "Too many wrong family codes — try again in an hour, or ask a parent for a new code.",

@@ -341,7 +341,6 @@ TEXTS.update({
     "reply.invites_revoked": "好的，还没用的邀请码都作废了。",
     "reply.invite_unavailable": "暂时没能生成邀请码，请再试一次。",
     "reply.join_chat_taken": "这个聊天已经属于一个家庭了，不能再加入别的家庭。",
-    "join.joined": "欢迎加入！这个聊天现在连着{babies}的家庭。",
     "join.requested": "邀请码收到了，已经请家长确认。家长同意后我会在这里告诉你。",
     "join.waiting": "还在等家长确认，家长同意后我会在这里告诉你。",
     "join.limited": "试错的邀请码太多了，请一小时后再试，或者请家长发一个新的邀请码。",
