@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from storage.engine import Database, sqlite_url
+from storage.errors import Unreachable
 
 DEFAULT_DATA_DIR = Path("data")
 
@@ -22,12 +23,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
     "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench turns|summaries"),
     "understand": ("bot.devtools.understand", 'one message\'s extraction: fawn understand "TEXT" [--model NAME]'),
-    "eval": ("bot.devtools.eval_time", "measure understanding: fawn eval time [--json] [--verbose]"),
+    "eval": ("bot.devtools.evaluate", "measure understanding: fawn eval time|variations [--json] [--verbose]"),
     "wechat": ("bot.composition:wechat_main", "personal WeChat (iLink): fawn wechat login"),
     "export": ("bot.family.commands:export_main", "a family's data: fawn export FAMILY --format json|csv [--out DIR]"),
     "import": ("bot.family.commands:import_main",
-               "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units ml|oz]"),
+               "records from elsewhere: fawn import FAMILY PATH --from babybuddy|json [--units oz,lb,in]"),
     "delete-family": ("bot.family.commands:delete_family_main", "remove a family's data: fawn delete-family FAMILY"),
+    "backup": ("bot.operating.backup:backup_main", "a consistent copy while the bot runs: fawn backup PATH"),
+    "restore": ("bot.operating.backup:restore_main", "put a backup back: fawn restore PATH [--force]"),
+    "health": ("bot.operating.health:main", "ask a running fawn run for /healthz: fawn health [--port N]"),
 }
 
 
@@ -36,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
         print(usage())
+        return 0
+    if args[0] in ("--version", "-V", "version"):
+        print(version())
         return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
@@ -46,8 +53,23 @@ def main(argv: list[str] | None = None) -> int:
     return int(command(rest) or 0)
 
 
+def version() -> str:
+    """`fawn --version`: the installed package, and the newest migration it brings (what `fawn db current`
+    shows once the database is upgraded)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from storage.migrate import head_revision
+    try:
+        number = installed("fawn")
+    except PackageNotFoundError:
+        number = "unknown (not installed: pip install -e .)"
+    return f"fawn {number} (database schema {head_revision()}; Python {sys.version.split()[0]})"
+
+
 def usage() -> str:
-    lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options)", "", "commands:"]
+    lines = ["usage: fawn COMMAND [ARGS]   (fawn COMMAND --help for a command's options;  fawn --version)", "",
+             "commands:"]
     lines += [f"  {name:<14} {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
@@ -64,7 +86,11 @@ def db_main(argv: list[str]) -> int:
     parser.add_argument("action", choices=["upgrade", "current"])
     parser.add_argument("--url", help="database URL (default: sqlite file data/fawn.db)")
     args = parser.parse_args(argv)
-    return asyncio.run(_db(args.action, args.url or local_database_url()))
+    try:
+        return asyncio.run(_db(args.action, args.url or local_database_url()))
+    except Unreachable as problem:
+        print(f"fawn db: {problem}", file=sys.stderr)
+        return 1
 
 
 async def _db(action: str, url: str) -> int:

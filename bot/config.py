@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, SecretStr, model_validator
+from pydantic import BaseModel, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from storage.engine import sqlite_url
@@ -62,11 +62,20 @@ class WeComConfig(BaseModel):
     websocket_url: str = "wss://openws.work.weixin.qq.com"
     bot_name: str | None = None                    # the bot's display name, to strip "@name" from group messages
     passive_reply_seconds: float = 3.0             # a slower turn is answered through response_url
+    inbox_lease_seconds: float = 60.0              # a callback an instance is answering: others keep off it so long
     heartbeat_seconds: float = 30.0
 
     @property
+    def long_connection(self) -> bool:
+        """The long connection, when chosen — or when its BotID and Secret are set and `mode` was not: it is
+        the only way WeCom lets Fawn push (callback mode answers only what members send)."""
+        if "mode" in self.model_fields_set:
+            return self.mode == "websocket"
+        return bool(self.bot_id and self.secret)
+
+    @property
     def configured(self) -> bool:
-        if self.mode == "websocket":
+        if self.long_connection:
             return bool(self.bot_id and self.secret)
         return self.token is not None and self.encoding_aes_key is not None
 
@@ -85,6 +94,7 @@ class WeChatConfig(BaseModel):
     account: str = "default"                        # names the credentials and state files
     base_url: str = "https://ilinkai.weixin.qq.com"
     data_dir: Path | None = None                    # default: <data_dir>/wechat
+    push_window_hours: float = Field(default=15.0, gt=0, le=24)   # pushes after this wait for the member to write
 
 
 class PageConfig(BaseModel):

@@ -49,6 +49,7 @@ class IncomingMessage:
     attachments: tuple[Attachment, ...] = ()
     addressed_to_bot: bool = False   # a mention, a reply to the bot, a command
     edited: bool = False
+    sender_language: str | None = None   # the language the platform says the sender uses (Telegram: en, zh-hans)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ class FamilySetup:
     babies: tuple[dict, ...] = ({"name": DEFAULT_BABY_NAME},)
     members: tuple[MemberSetup, ...] = field(default_factory=tuple)
     units: dict[str, str] = field(default_factory=dict)   # display units chosen at set-up: {"volume": "oz"}
+    asks: tuple[str, ...] = ()          # what the welcome asks, as the platform did not say: language, timezone, units
 
 
 @dataclass
@@ -133,6 +135,27 @@ class ExportFile:
     count: int = 0
 
 
+@dataclass(frozen=True)
+class KeptUpdate:
+    """An incoming update stored before it was acknowledged (bot/delivery/inbox.py: the rule, once)."""
+
+    id: int
+    platform: str
+    payload: dict[str, Any]
+    received_at: datetime
+    new: bool = True               # False: this update was kept before (a redelivery)
+
+
+class SendMustWait(Exception):
+    """A send the platform would refuse now and take later: the outbox keeps it, without counting an attempt,
+    until what it waits for comes — `member`: the member's next message (personal WeChat's reply budget and
+    window); `login`: the channel's next login."""
+
+    def __init__(self, until: str, why: str) -> None:
+        super().__init__(why)
+        self.until = until
+
+
 Clock = Callable[[], datetime]
 """The time now, aware. Tests pass a frozen one."""
 
@@ -149,6 +172,10 @@ class FamilyPort(Protocol):
 
     async def setup_family(self, setup: FamilySetup) -> int: ...
 
+    async def start_family(self, platform: str, chat_id: str, chat_kind: ChatKind, founder: MemberSetup,
+                           language_said: str | None) -> int:
+        """A family for a chat's /start, its founder a parent, set up for the language the platform said."""
+
     async def settings(self, family_id: int) -> dict[str, str]: ...
 
     async def language(self, family_id: int) -> str | None: ...
@@ -162,6 +189,17 @@ class FamilyPort(Protocol):
     async def snapshot(self, family_id: int) -> FamilySnapshot: ...
 
 
+class InboxPort(Protocol):
+    async def keep(self, platform: str, key: str, payload: dict[str, Any]) -> KeptUpdate | None:
+        """The update committed before the platform hears anything (None: it could not be, answer 5xx)."""
+
+    async def finished(self, update: KeptUpdate) -> None:
+        """Its answer went out, or nothing was left to do."""
+
+    def unfinished(self, update: KeptUpdate) -> None:
+        """Its turn could not run here: finished later (when the database is back)."""
+
+
 class DeliveryPort(Protocol):
     async def send_reply(self, send: SendFn, platform: str, chat_id: str, result: TurnResult, *,
                          mark: bool = True) -> str | None:
@@ -171,3 +209,6 @@ class DeliveryPort(Protocol):
 
     async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
         """A reply the channel sent itself (e.g. in an HTTP response) was delivered under this id."""
+
+    async def resume(self, platform: str, until: str, chat_id: str | None = None) -> int:
+        """What waited for `until` (SendMustWait) on this platform (and chat) is due again; how many."""

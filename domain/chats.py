@@ -41,3 +41,10 @@ def push_targets(chats: Sequence[ChatView], roles: Mapping[int, Role], prefer: s
     private = [c for c in chats if c.kind == ChatKind.PRIVATE.value and c.member_id is not None
                and roles.get(c.member_id) in PUSHED_TO_ROLES]
     return private or groups
+
+
+def parents_elsewhere(chats: Sequence[ChatView], roles: Mapping[int, Role], platform: str) -> list[ChatView]:
+    """Where the family's parents can be told that `platform` stopped working: its groups and its parents'
+    one-to-one chats on every other platform (none when the family lives on that platform alone)."""
+    return [c for c in chats if c.platform != platform and (
+        c.kind == ChatKind.GROUP.value or (c.member_id is not None and roles.get(c.member_id) is Role.PARENT))]

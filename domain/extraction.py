@@ -70,6 +70,7 @@ class Slots(BaseModel):
     dose: float | None = None
     dose_unit: str | None = None
     next_dose_after_h: float | None = None
+    next_dose_up_to_h: float | None = None      # "every 4 to 6 hours": 6 (next_dose_after_h keeps the shorter, 4)
     symptom: str | None = None
     vaccine: str | None = None
     side: str | None = None
@@ -106,6 +107,7 @@ class RecordReference(BaseModel):
     record_type: RecordType | None = None
     at: datetime | None = None
     medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
+    value: float | None = Field(None, description="a value said to be wrong (不是120 / not 3): the record holding it")
 
 
 class RoleChange(BaseModel):
@@ -127,6 +129,7 @@ class SettingsChange(BaseModel):
     weight_unit: Literal["kg", "lb", "jin"] | None = Field(None, description="show weights in kg, lb-oz or 斤")
     length_unit: Literal["cm", "in"] | None = Field(None, description="show lengths in cm or inches")
     temperature_unit: Literal["c", "f"] | None = Field(None, description="show temperatures in °C or °F")
+    clock: Literal["24h", "12h"] | None = Field(None, description="show times on a 24-hour clock or with am/pm")
 
 
 class ReminderRequest(BaseModel):
@@ -238,7 +241,12 @@ class Extraction(BaseModel):
     confidence: float = Field(1.0, ge=0.0, le=1.0)
     unaccounted: list[str] = Field(
         default_factory=list,
-        description="numbers and time expressions in the message that this reading did not use ('at 3')")
+        description="what the message said that this reading did not use: numbers, time expressions ('at 3') and "
+                    "words ('bath done'); a reading that leaves any is never written at once")
+    cues: list[str] = Field(
+        default_factory=list, max_length=10,
+        description="what says the message may not report a baby fact now: plan, hypothetical, question, habit, "
+                    "not_counted, story, request, negation, correction, grown_up")
     units_said: dict[str, str] = Field(
         default_factory=dict,
         description="the units the message used, by quantity: volume ml|oz, weight kg|lb|jin, length cm|in, "
@@ -267,7 +275,7 @@ class Extraction(BaseModel):
         return self.model_copy(update={
             "record_type": fact.record_type, "slots": fact.slots, "sleep_event": fact.sleep_event,
             "baby": fact.baby, "every_baby": False,
-            "amount_unit_assumed": fact.amount_unit_assumed, "said": fact.said, "also": [], "unread": []})
+            "amount_unit_assumed": fact.amount_unit_assumed, "said": fact.said, "also": []})
 
     def localised(self, zone: tzinfo) -> Extraction:
         """Attach the family's zone to naive datetimes (an LLM may omit the offset)."""

@@ -111,3 +111,27 @@ def bottle_max_ml(birth_date: date | None, weight_kg: float | None, today: date)
         age = (today - birth_date).days
         return next((ml for days, ml in BOTTLE_BY_AGE_DAYS if age < days), ceiling)
     return ceiling
+
+
+# Measures a baby of this age can plausibly have (a wide band around WHO's weight-, length- and head-for-age,
+# both sexes): outside it a measure is read back before it is written (45 lb at two months is a slip).
+GROWTH_BY_AGE_MONTHS: dict[str, tuple[tuple[float, float, float], ...]] = {
+    "weight_kg": ((0, 1.8, 5.5), (2, 3.0, 8.0), (4, 4.2, 10.0), (6, 5.0, 11.0), (12, 6.5, 13.5), (24, 8.0, 17.0),
+                  (36, 9.5, 20.5), (60, 12.0, 28.0)),
+    "height_cm": ((0, 43, 57), (2, 50, 66), (4, 55, 71), (6, 59, 75), (12, 66, 83), (24, 76, 97), (36, 84, 106),
+                  (60, 96, 125)),
+    "head_cm": ((0, 30, 38.5), (2, 35, 42.5), (6, 39, 46.5), (12, 42, 49), (24, 44, 51.5), (60, 46, 54)),
+}
+
+
+def growth_range(measure: str, birth_date: date | None, today: date) -> tuple[float, float] | None:
+    """(low, high) a measure of a baby born on `birth_date` plausibly has today, or None (no birth date)."""
+    table = GROWTH_BY_AGE_MONTHS.get(measure)
+    if table is None or birth_date is None or birth_date > today:
+        return None
+    months = (today - birth_date).days / 30.44
+    for (m0, lo0, hi0), (m1, lo1, hi1) in zip(table, table[1:], strict=False):
+        if months <= m1:
+            share = max(0.0, (months - m0) / (m1 - m0))
+            return lo0 + share * (lo1 - lo0), hi0 + share * (hi1 - hi0)
+    return table[-1][1], table[-1][2]

@@ -23,7 +23,7 @@ FIELDS: dict[RecordType, tuple[str, ...]] = {
     RecordType.DIAPER: ("time", "wet", "solid", "color", "consistency", "notes"),
     RecordType.GROWTH: ("time", "weight_kg", "height_cm", "head_cm"),
     RecordType.HEALTH: ("time", "kind", "temperature_c", "medication", "dose", "dose_unit",
-                        "next_dose_after_h", "symptom", "vaccine", "notes"),
+                        "next_dose_after_h", "next_dose_up_to_h", "symptom", "vaccine", "notes"),
     RecordType.PUMPING: ("start", "end", "amount_ml", "side"),
     RecordType.TUMMY_TIME: ("start", "end", "duration_min", "milestone"),
     RecordType.NOTE: ("time", "text"),
@@ -64,6 +64,7 @@ BOUNDS: dict[str, Bound] = {
     "temperature_c": Bound(25, 45, 34, 43),
     "dose": Bound(0.01, 1000, 0.05, 50),
     "next_dose_after_h": Bound(0.5, 72, 2, 24),
+    "next_dose_up_to_h": Bound(0.5, 72, 2, 24),
 }
 
 # A dose is judged in its own unit (2.5 ml of syrup, 125 mg, 1 tablet, 5 drops); no unit: the generic bound.

@@ -107,6 +107,7 @@ class Turn:
     first_words: bool = False                # this message is the family's first (its /start set the family up)
     units_unchosen: frozenset[str] = frozenset(UNIT_CHOICES)  # quantities whose display unit is not set yet
     units: DisplayUnits = METRIC                 # the family's display units (a bare 4 is 4 oz in an oz family)
+    asks: frozenset[str] = frozenset()       # what set-up asked and nobody answered yet: language, timezone, units
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
     weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)
     join_request: JoinRequestView | None = None  # the waiting request an admission button names, if any

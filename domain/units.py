@@ -34,34 +34,65 @@ UNIT_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the clock a family reads times on: 20:35, or 8:35 PM
+CLOCKS = ("24h", "12h")
+#: where English-speaking families read a 12-hour clock by default (zone prefixes; the rest: 24 hours)
+TWELVE_HOUR_ZONES = ("America/", "US/", "Canada/", "Australia/", "Pacific/Auckland", "NZ", "Asia/Manila",
+                     "Asia/Kolkata", "Asia/Calcutta", "Asia/Karachi", "Africa/Cairo")
+
+
 @dataclass(frozen=True)
 class DisplayUnits:
-    """The units a family reads amounts in (a family setting, `Family.settings["units"]`)."""
+    """The units a family reads amounts in (a family setting, `Family.settings["units"]`), and the clock it
+    reads times on (`clock`, kept beside them: what a family reads, not what it stores)."""
 
     volume: str = "ml"
     weight: str = "kg"
     length: str = "cm"
     temperature: str = "c"
+    clock: str = "24h"
 
     def changed(self, choices: Mapping[str, str]) -> DisplayUnits:
         """These units with some quantities chosen anew (unknown quantities or units are ignored)."""
         known = {q: u for q, u in choices.items() if u in UNIT_CHOICES.get(q, ())}
+        if choices.get("clock") in CLOCKS:
+            known["clock"] = choices["clock"]
         return replace(self, **known)
+
+    @property
+    def twelve_hour(self) -> bool:
+        return self.clock == "12h"
 
 
 METRIC = DisplayUnits()
-US_CUSTOMARY = DisplayUnits(volume="oz", weight="lb", length="in", temperature="f")
+US_CUSTOMARY = DisplayUnits(volume="oz", weight="lb", length="in", temperature="f", clock="12h")
 
 
-def display_units(stored: Mapping[str, Any] | None) -> DisplayUnits:
-    """A family's stored choices (`{"volume": "oz", ...}`); anything missing or unknown is metric."""
-    return METRIC.changed(dict(stored or {}))
+def default_clock(language: str | None, timezone: str | None) -> str:
+    """The clock a family reads before it chooses one: 12-hour for English in the zones that use it (the US,
+    Canada, Australia, …), else 24-hour (Chinese families, most of Europe)."""
+    english = (language or "").lower().startswith("en")
+    return "12h" if english and (timezone or "").startswith(TWELVE_HOUR_ZONES) else "24h"
+
+
+def display_units(stored: Mapping[str, Any] | None, clock: str = "24h") -> DisplayUnits:
+    """A family's stored choices (`{"volume": "oz", ...}`); anything missing or unknown is metric, and the
+    clock `clock` unless one was chosen (`default_clock`)."""
+    return replace(METRIC, clock=clock if clock in CLOCKS else "24h").changed(dict(stored or {}))
 
 
 def units_unchosen(stored: Mapping[str, Any] | None) -> frozenset[str]:
     """The quantities whose unit the family has not chosen yet (a first message may guess them)."""
     stored = stored or {}
     return frozenset(q for q in UNIT_CHOICES if stored.get(q) not in UNIT_CHOICES[q])
+
+
+def measure_scale(measure: str, units: DisplayUnits) -> tuple[str, float]:
+    """A growth measure (weight_kg, height_cm, head_cm) on a family's chart: its unit and what a stored
+    value is multiplied by (6.9 kg × 2.2046 = 15.2 lb)."""
+    if measure == "weight_kg":
+        return units.weight, {"lb": 1 / LB_KG, "jin": 1 / JIN_KG}.get(units.weight, 1.0)
+    return units.length, (1 / INCH_CM if units.length == "in" else 1.0)
 
 
 # One rounding per unit, used by every text a family sees (answers, confirmations, summaries, the page).

@@ -5,9 +5,11 @@ from functools import partial
 from pathlib import Path
 
 from sqlalchemy import event, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from storage.errors import Unreachable
 from storage.migrate import current_revision, upgrade
 from storage.sqlite_driver import connect_inline
 from storage.sqlite_file import SqliteFileWatch
@@ -66,6 +68,12 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
 
 
+def cannot_reach(where: str, problem: BaseException) -> str:
+    said = str(problem.orig) if isinstance(problem, DBAPIError) and problem.orig is not None else str(problem)
+    said = said.splitlines()[0] if said else type(problem).__name__
+    return f"cannot reach the database at {where}: {said.split(') ', 1)[-1] if said.startswith('(') else said}"
+
+
 class Database:
     """One database for the application: units of work on it, migrations, and closing it.
 
@@ -106,10 +114,20 @@ class Database:
             self._file.check()
         return UnitOfWork(self._standalone)
 
+    async def reach(self) -> None:
+        """Connect once, or raise `Unreachable` with one line saying where and why (start-up and commands)."""
+        try:
+            async with self.engine.connect():
+                pass
+        except (OSError, DBAPIError) as problem:
+            raise Unreachable(cannot_reach(self.engine.url.render_as_string(hide_password=True), problem)) from None
+
     async def upgrade(self) -> None:
+        await self.reach()
         await upgrade(self.engine)
 
     async def revision(self) -> str | None:
+        await self.reach()
         return await current_revision(self.engine)
 
     async def dispose(self) -> None:

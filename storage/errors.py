@@ -19,3 +19,8 @@ class Unavailable(Exception):
     def __init__(self, what: str, connection_lost: bool = False) -> None:
         super().__init__(what)
         self.connection_lost = connection_lost
+
+
+class Unreachable(Unavailable):
+    """The database cannot be reached or opened at all (a wrong host or port, a server that is down, an
+    unknown database or role, a file that cannot be opened): one line to show, its password hidden."""

@@ -48,6 +48,12 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
                 raise RuntimeError(f"the migration left {len(broken)} broken foreign keys")
 
 
+def head_revision() -> str | None:
+    """The newest migration this code brings (no database needed)."""
+    from alembic.script import ScriptDirectory
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
 async def current_revision(engine: AsyncEngine) -> str | None:
     async with engine.connect() as conn:
         return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())

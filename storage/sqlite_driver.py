@@ -31,6 +31,21 @@ class InlineConnection(aiosqlite.Connection):
     def __init__(self, path: str, wait_ms: int, **kwargs: Any) -> None:
         super().__init__(partial(sqlite3.connect, path, check_same_thread=False, timeout=0, **kwargs), 64)
         self._wait_ms = wait_ms
+        self._stopping: Any = None
+
+    def stop(self):
+        self._stopping = super().stop()
+        return self._stopping
+
+    async def _connect(self):
+        """A file that cannot be opened: aiosqlite stops its thread without waiting for it, and the thread
+        then reports to a loop that may be closed (a traceback after the one-line error). Wait for it."""
+        try:
+            return await super()._connect()
+        except BaseException:
+            if self._stopping is not None:
+                await self._stopping
+            raise
 
     async def _execute(self, fn, *args, **kwargs):
         if not self._running or not self._connection:

@@ -252,6 +252,27 @@ class OutboxItem(SQLModel, table=True):
     sent_at: datetime | None = _utc_col()
     last_error: str | None = Field(default=None, max_length=500)
     created_at: datetime = _utc_col(nullable=False)
+    waiting_for: str | None = Field(default=None, max_length=16)   # member | login: sent when that comes back
+
+
+class InboxItem(SQLModel, table=True):
+    """An incoming update stored (its own short transaction) before the platform is told it arrived, and
+    finished — its turn run, its answer sent — afterwards, after a restart too. Unique per delivery."""
+
+    __tablename__ = "inbox"
+    __table_args__ = (UniqueConstraint("platform", "delivery_key", name="uq_inbox_delivery"),
+                      Index("ix_inbox_pending", "state", "next_attempt_at"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str = Field(max_length=32)
+    delivery_key: str = Field(max_length=255)                   # the platform's id of the update
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    state: str = Field(default="pending", max_length=16)        # pending | done
+    attempts: int = 0
+    received_at: datetime = _utc_col(nullable=False)
+    next_attempt_at: datetime = _utc_col(nullable=False)        # a running finisher holds it until then
+    finished_at: datetime | None = _utc_col()
+    last_error: str | None = Field(default=None, max_length=200)
 
 
 class SummaryClaim(SQLModel, table=True):

@@ -36,6 +36,7 @@ from bot.protocol import (
 from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of, text
 from domain.replies.describe import describe
+from domain.replies.render import help_text as render_help
 from domain.units import UNIT_CHOICES, US_CUSTOMARY, display_units
 from domain.vocabulary import ChatKind, Language, RecordType
 
@@ -121,7 +122,7 @@ class ConsoleChat:
                                                   _read(self._notice("console.ask_sex") + " ") or "")}
         title = (_read(self._notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
         units = SETUP_UNITS.get((_read(self._notice("console.ask_units") + " ") or "").strip(), {})
-        chosen = dict(vars(display_units(units)))     # asked once: every quantity is chosen from now on
+        chosen = {q: u for q, u in vars(display_units(units)).items() if q in UNIT_CHOICES}  # each chosen for good
         return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.PRIVATE, language=lang.value,
                            babies=(profile,), members=(MemberSetup("me", title, title, "parent"),),
                            units=chosen)
@@ -164,7 +165,9 @@ class ConsoleChat:
         settings = await self.families.settings(self.family_id)
         print(self._notice("console.help"))
         print(self._notice("console.help_bot"))
-        print(text(language_of(settings["language"]), "reply.help"))
+        units = display_units({**{q: settings.get(f"{q}_unit") for q in UNIT_CHOICES}, "clock": settings.get("clock")})
+        with units_shown(units):
+            print(render_help(language_of(settings["language"])))
 
     async def _at(self, said: str) -> None:
         """/at 23:40 (today, the family's time) · /at +2h · /at -30m · /at +1h30m · /at 2026-05-04T21:00 · /at now."""
@@ -227,7 +230,7 @@ class ConsoleChat:
         today = sorted((r for r in snap.records if _when(r).astimezone(now.tzinfo).date() == now.date()
                         or (r.get("end") and r["end"].astimezone(now.tzinfo).date() == now.date())), key=_when)
         lang = language_of(settings["language"])
-        units = display_units({q: settings.get(f"{q}_unit") for q in UNIT_CHOICES})
+        units = display_units({**{q: settings.get(f"{q}_unit") for q in UNIT_CHOICES}, "clock": settings.get("clock")})
         with units_shown(units):
             lines = [f"  • {describe(RecordType(r['type']), r, now, lang)}" for r in today]
         print("\n".join(lines) or "  " + self._notice("console.no_records_today"))

@@ -7,8 +7,10 @@ import asyncio
 import sys
 from pathlib import Path
 
+import httpx
+
 from bot.channels.console import ConsoleChat, ConsoleSettings
-from bot.channels.wechat.ilink.api import ILinkApi
+from bot.channels.wechat.ilink.api import ILinkApi, ILinkError
 from bot.channels.wechat.ilink.login import LoginFailed, login
 from bot.channels.wechat.ilink.store import credentials_path
 from bot.cli import local_database_url
@@ -74,12 +76,25 @@ def wechat_main(argv: list[str]) -> int:
     return asyncio.run(_wechat_login(args.base_url or config.wechat.base_url, target))
 
 
+async def _typed(prompt: str) -> str:
+    """What the person at the terminal types (the number the phone shows), read off the event loop."""
+    try:
+        return await asyncio.to_thread(input, prompt)
+    except EOFError:
+        raise LoginFailed("the number shown on the phone was asked for, but nothing could be read") from None
+
+
 async def _wechat_login(base_url: str, target: Path) -> int:
     api = ILinkApi(base_url)
     try:
-        await login(api, target)
+        await login(api, target, ask=_typed)
     except LoginFailed as failed:
         print(f"fawn wechat login: {failed}", file=sys.stderr)
+        return 1
+    except (httpx.HTTPError, ILinkError) as failed:       # one line, not a traceback
+        said = str(failed).splitlines()[0] if str(failed) else type(failed).__name__
+        print(f"fawn wechat login: cannot reach the login server at {base_url}: {said} — check the network, "
+              "or [wechat] base_url (FAWN_WECHAT__BASE_URL)", file=sys.stderr)
         return 1
     finally:
         await api.aclose()

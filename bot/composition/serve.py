@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -22,6 +23,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from bot.channels.status import ChannelStatus
 from bot.channels.telegram import runner as telegram_runner
 from bot.channels.telegram.application import BotApiEndpoint, build_application
 from bot.channels.telegram.handlers import FawnTelegram
@@ -29,10 +31,11 @@ from bot.channels.telegram.menu import set_command_menu
 from bot.channels.telegram.webhook import health_route, telegram_routes
 from bot.channels.wechat.ilink.api import ILinkApi
 from bot.channels.wechat.ilink.poller import ILinkPoller
+from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import StateFile, credentials_path, load_credentials, state_path
 from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_routes
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
-from bot.channels.wechat.wecom.response_url import ResponseUrlPoster, ResponseUrlSender
+from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.channels.wechat.wecom.socket import WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
@@ -40,6 +43,8 @@ from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
 from bot.composition.private_files import make_private, private_from_now_on
 from bot.config import FawnConfig, load_config
+from bot.delivery.inbox import Inbox
+from bot.delivery.notices import tell_parents_elsewhere
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
 from bot.family import export_files
@@ -53,6 +58,7 @@ from bot.telemetry import TelemetrySetupError, instrument_models
 from bot.web.links import PageLinks
 from bot.web.routes import PageAccess, family_page_routes
 from storage.engine import Database
+from storage.errors import Unreachable
 
 log = logging.getLogger("fawn")
 
@@ -90,6 +96,8 @@ class Messengers:
     routes: list[Route] = field(default_factory=list)
     loops: list[Loop] = field(default_factory=list)
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    push: FamilyPush | None = None       # set once every messenger is known (a channel's notices use it)
+    status: ChannelStatus = field(default_factory=ChannelStatus)    # a channel that stopped, for /healthz
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     except ModelSetupError as problem:           # a model named without its key, an unknown provider
         print(f"fawn run: {problem}", file=sys.stderr)
         return 2
+    except (CannotListen, Unreachable) as problem:   # one line, not a traceback after polling started
+        print(f"fawn run: {problem}", file=sys.stderr)
+        return 1
     finally:
         if flush_spans is not None:
             flush_spans()
@@ -130,8 +141,8 @@ def _any_messenger(config: FawnConfig) -> bool:
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     make_private(config.data_dir)
-    fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
-                           chart_dir=config.data_dir / "charts")
+    listening = listen(config.web.host, config.web.port)     # before anything starts: a port in use is one line
+    fawn = await _open(config, listening)
     make_private(config.data_dir, config.database_url)
     stop = stop or stop_on_signals()
     messengers = Messengers()
@@ -145,13 +156,13 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         if page is not None:
             messengers.routes += page.routes
             fawn.chat.replies.page_links = page.links
-        push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
+        push = messengers.push = FamilyPush(fawn.database, fawn.outbox, messengers.senders)
         fawn.chat.announce = push
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
         scheduler.builder.draw = charts
         fawn.chat.on_settings_changed = scheduler.reschedule_family
-        tasks = _background(config, fawn, messengers, stop)      # serving first: the catch-up runs beside it
+        tasks = _background(config, fawn, messengers, stop, listening)     # serving first: the catch-up beside it
         await scheduler.start()
         await stop.wait()
     finally:
@@ -163,7 +174,18 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
             with contextlib.suppress(Exception):
                 await close()
         charts.close()
+        listening.close()
         await fawn.close()
+
+
+async def _open(config: FawnConfig, listening: socket.socket) -> Fawn:
+    """The application on the configured database (a database out of reach: `Unreachable`, one line)."""
+    try:
+        return await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
+                               chart_dir=config.data_dir / "charts")
+    except BaseException:
+        listening.close()
+        raise
 
 
 async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
@@ -175,11 +197,11 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
         _wechat(config, fawn, messengers)
 
 
-def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event) -> list[asyncio.Task]:
+def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event,
+                listening: socket.socket) -> list[asyncio.Task]:
     loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops,
+             lambda done: _serve_web(listening, messengers.routes, done, messengers.status),      # /healthz always
              lambda done: export_files.sweep_until(config.data_dir / export_files.EXPORTS, done)]
-    if messengers.routes:
-        loops.append(lambda done: _serve_web(config, messengers.routes, done))
     return [asyncio.create_task(loop(stop)) for loop in loops]
 
 
@@ -207,20 +229,23 @@ async def _telegram(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> N
 def _wecom(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     wecom = config.wecom
     turns = WeComTurns(fawn.chat, fawn.outbox)
-    if wecom.mode == "websocket":
+    if wecom.long_connection:
         socket_ = WeComSocket(wecom.websocket_url, wecom.bot_id, wecom.secret.get_secret_value(),
                               heartbeat=wecom.heartbeat_seconds)
-        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name)
+        channel = WeComSocketChannel(turns, socket_, bot_name=wecom.bot_name, status=messengers.status)
         messengers.loops.append(channel.run)
         messengers.senders["wecom"] = channel.push_sender()
         _carries_files(fawn, "wecom")          # the long connection uploads files (导出数据)
         return
     crypto = CallbackCrypto(wecom.token.get_secret_value(), wecom.encoding_aes_key.get_secret_value())
-    callback = WeComCallbackChannel(turns, crypto, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
+    inbox = Inbox(fawn.database, lease=timedelta(seconds=wecom.inbox_lease_seconds))
+    callback = WeComCallbackChannel(turns, crypto, inbox, poster=ResponseUrlPoster(), bot_name=wecom.bot_name,
                                     passive_seconds=wecom.passive_reply_seconds)
     messengers.routes += wecom_routes(callback, wecom.callback_path)
-    messengers.senders["wecom"] = ResponseUrlSender(callback.poster, callback.book)
+    messengers.loops.append(lambda done: inbox.run({"wecom": callback.finish}, stop=done))
     messengers.closers += [callback.idle, callback.poster.aclose]
+    log.warning("WeCom in callback mode answers messages and clicks but cannot push: summaries, reminders and "
+                "role cards for WeCom chats are not sent there (mode = \"websocket\", the long connection, can)")
 
 
 def _carries_files(fawn: Fawn, platform: str) -> None:
@@ -230,30 +255,67 @@ def _carries_files(fawn: Fawn, platform: str) -> None:
 
 def _wechat(config: FawnConfig, fawn: Fawn, messengers: Messengers) -> None:
     account = config.wechat.account
-    credentials = load_credentials(credentials_path(config.wechat_dir, account))
+    path = credentials_path(config.wechat_dir, account)
+    credentials = load_credentials(path)
     if credentials is None:
         log.error("personal WeChat is enabled but not logged in: run `fawn wechat login`")
         return
-    api = ILinkApi(credentials.base_url, credentials.token)
-    poller = ILinkPoller(api, StateFile(state_path(config.wechat_dir, account)), fawn.chat, fawn.outbox,
-                         StoredShownChoices(fawn.database))
+    base_url = config.wechat.base_url if "base_url" in config.wechat.model_fields_set else None
+    api = ILinkApi(base_url or credentials.base_url, credentials.token)
+    state = StateFile(state_path(config.wechat_dir, account))
+
+    async def logged_out() -> None:
+        if messengers.push is not None:
+            await tell_parents_elsewhere(messengers.push, "wechat", "wechat.logged_out")
+
+    session = ILinkSession(api, path, credentials, state, base_url=base_url, on_expired=logged_out,
+                           status=messengers.status)
+    poller = ILinkPoller(api, state, fawn.chat, fawn.outbox, StoredShownChoices(fawn.database), session=session,
+                         window=timedelta(hours=config.wechat.push_window_hours))
     messengers.loops.append(poller.run)
     messengers.senders["wechat"] = poller.sender
     messengers.closers.append(api.aclose)
 
 
-async def _serve_web(config: FawnConfig, routes: list[Route], stop: asyncio.Event) -> None:
-    """One web server for every route a messenger needs, until `stop`."""
-    app = Starlette(routes=[*routes, health_route()])
-    server = uvicorn.Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning",
-                                           access_log=False))
-    log.info("serving %s routes on %s:%s", len(routes), config.web.host, config.web.port)
-    serving = asyncio.create_task(server.serve())
+async def _serve_web(listening: socket.socket, routes: list[Route], stop: asyncio.Event,
+                     status: ChannelStatus | None = None) -> None:
+    """One web server for every route a messenger needs, and /healthz (with any channel that stopped), on the
+    socket bound at start, until `stop`."""
+    app = Starlette(routes=[*routes, health_route(status)])
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    host, port = listening.getsockname()[:2]
+    log.info("serving %s routes and /healthz on %s:%s", len(routes), host, port)
+    serving = asyncio.create_task(server.serve(sockets=[listening]))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     server.should_exit = True
     await serving
     stopping.cancel()
+
+
+class CannotListen(OSError):
+    """The web server's address cannot be had (a port in use, an address not on this machine)."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The web server's socket, bound now: `fawn run` says in one line that it cannot have it, before it
+    starts polling, the scheduler or anything else (uvicorn would say it in two tracebacks, later)."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                         flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind)
+    except OSError as problem:
+        raise CannotListen(f"cannot listen on {host}:{port}: {problem.strerror or problem}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as problem:
+        sock.close()
+        busy = problem.errno == errno.EADDRINUSE
+        raise CannotListen(f"cannot listen on {host}:{port}: " + (
+            "the port is in use by another program — stop it, or set [web] port (FAWN_WEB__PORT)" if busy else
+            f"{problem.strerror or problem} — check [web] host (FAWN_WEB__HOST)")) from None
+    return sock
 
 
 def stop_on_signals() -> asyncio.Event:

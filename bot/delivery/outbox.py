@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.clock import Clock, utc_now
 from bot.family import export_files
-from bot.protocol import OutgoingButton, OutgoingReply, SendFn, TurnResult
+from bot.protocol import OutgoingButton, OutgoingReply, SendFn, SendMustWait, TurnResult
 from domain.vocabulary import ReplyKind
 from storage.engine import Database
 from storage.repositories.outbox import OutboxEntry
@@ -56,6 +56,10 @@ class Outbox:
             platform_id = await send(to.chat_id, reply)
         except (ValueError, TypeError):
             raise                 # a reply that breaks the contract (e.g. a token over 64 bytes): a bug, not a retry
+        except SendMustWait as waiting:
+            log.info("send to %s:%s waits for the %s: %s", to.platform, to.chat_id, waiting.until, waiting)
+            await self._keep(to, reply, waiting, waiting_for=waiting.until)
+            return None
         except Exception as failed:   # any other failed send goes to the outbox
             log.warning("send to %s:%s failed, kept in the outbox: %s", to.platform, to.chat_id, _describe(failed))
             await self._keep(to, reply, failed)
@@ -78,6 +82,13 @@ class Outbox:
         async with self.database.one_statement() as uow:
             await uow.messages.mark_delivered(reply_id, platform_message_id)
             await uow.commit()
+
+    async def resume(self, platform: str, until: str, chat_id: str | None = None) -> int:
+        """What waited for `until` on the platform (and chat) is due now (sent on the next round)."""
+        async with self.database.unit_of_work() as uow:
+            woken = await uow.outbox.resume(platform, until, chat_id, self.clock())
+            await uow.commit()
+        return woken
 
     async def retry_due(self, senders: Mapping[str, SendFn], now: datetime | None = None) -> int:
         """Retry every item that is due on a platform we can send to; returns how many were sent."""
@@ -102,12 +113,14 @@ class Outbox:
             except TimeoutError:
                 pass
 
-    async def _keep(self, to: Destination, reply: OutgoingReply, failed: BaseException) -> None:
+    async def _keep(self, to: Destination, reply: OutgoingReply, failed: BaseException,
+                    waiting_for: str | None = None) -> None:
         now = self.clock()
         async with self.database.unit_of_work() as uow:
             await uow.outbox.enqueue(family_id=to.family_id, platform=to.platform, chat_id=to.chat_id,
                                      payload=reply_to_payload(reply, to.about), reply_id=to.reply_id,
-                                     next_attempt_at=now + backoff(1, failed), error=_describe(failed), now=now)
+                                     next_attempt_at=now + backoff(1, failed), error=_describe(failed), now=now,
+                                     waiting_for=waiting_for)
             await uow.commit()
 
     async def _take(self, item: OutboxEntry, now: datetime) -> bool:
@@ -120,6 +133,11 @@ class Outbox:
         try:
             reply = _files_still_there(payload_to_reply(item.payload))
             platform_id = await send(item.chat_id, reply)
+        except SendMustWait as waiting:
+            async with self.database.unit_of_work() as uow:
+                await uow.outbox.wait_for(item.id, waiting.until, _describe(waiting))
+                await uow.commit()
+            return 0
         except Exception as failed:
             attempts = item.attempts + 1
             log.warning("outbox item %s failed again (attempt %s): %s", item.id, attempts, _describe(failed))

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from bot.delivery.outbox import Destination, Outbox
 from bot.protocol import OutgoingReply, SendFn
-from domain.chats import ChatView, push_preference, push_targets
+from domain.chats import ChatView, parents_elsewhere, push_preference, push_targets
 from domain.vocabulary import Role
 from storage.engine import Database
 from storage.repositories.families import FamilyInfo
@@ -43,11 +43,22 @@ class FamilyPush:
         """One chat of the family (a one-off reminder goes back to the chat it was asked in)."""
         return await self._send(family, ChatView(family.id, platform, chat_id, "private"), reply, about)
 
+    async def to_parents_elsewhere(self, family: FamilyInfo, platform: str, reply: OutgoingReply, about: str) -> bool:
+        """The family's groups and parents' chats on the platforms other than `platform` (which stopped)."""
+        chats, roles = await self._chats_and_roles(family)
+        targets = [c for c in parents_elsewhere(chats, roles, platform) if c.platform in self.senders]
+        sent = [await self._send(family, chat, reply, about) for chat in targets]
+        return bool(sent) and all(sent)
+
     async def targets(self, family: FamilyInfo) -> list[ChatView]:
+        chats, roles = await self._chats_and_roles(family)
+        return push_targets(chats, roles, push_preference(family.settings))
+
+    async def _chats_and_roles(self, family: FamilyInfo) -> tuple[list[ChatView], dict[int, Role]]:
         async with self.database.unit_of_work() as uow:
             chats = await uow.families.chats(family.id)
             roles = {m.id: Role(m.role) for m in await uow.families.members(family.id)}
-        return push_targets(chats, roles, push_preference(family.settings))
+        return chats, roles
 
     async def _send(self, family: FamilyInfo, chat: ChatView, reply: OutgoingReply, about: str) -> bool:
         send = self.senders.get(chat.platform)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from domain.units import display_units
+from domain.decide.settings import UNIT_SETTINGS
 from domain.vocabulary import Role
 from storage.unit_of_work import UnitOfWork
 
@@ -36,4 +36,4 @@ async def family_settings(uow: UnitOfWork, family_id: int) -> dict[str, str]:
             "no_feeding_hours": str(reminders.get("no_feeding_hours") or "off"),
             "open_sleep_hours": str(reminders.get("open_sleep_hours") or "off"),
             "push_to": family.settings.get("push_to") or "group",
-            **{f"{q}_unit": u for q, u in vars(display_units(family.settings.get("units"))).items()}}
+            **{name: getattr(family.units, field) for name, field in UNIT_SETTINGS.items()}}

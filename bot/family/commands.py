@@ -12,18 +12,22 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.cli import local_database_url
 from bot.config import load_config
 from bot.family.babybuddy.files import read_babybuddy
 from bot.family.babybuddy.rows import Reading
+from bot.family.babybuddy.units import UnitsUnclear
 from bot.family.fawn_json import NotAnExport, read_fawn_json
-from bot.family.importing import ImportReport
+from bot.family.importing import ImportOptions, ImportReport
 from bot.family.operations import FamilyOperations
-from domain.units import OZ_ML
+from bot.family.sources import Rejected
+from domain.units import INCH_CM, LB_KG, OZ_ML
 from storage.engine import Database
+from storage.errors import Unreachable
 
-MAX_LISTED = 50      # rejected rows printed one per line; the rest are counted
+PER_COLUMN = 10      # rejected rows (and warnings) printed for each file and column; the rest are counted
 
 
 def _parser(prog: str, about: str) -> argparse.ArgumentParser:
@@ -63,6 +67,9 @@ def _run(prog: str, args: argparse.Namespace, work: Callable[[FamilyOperations, 
     except (FileNotFoundError, ValueError) as problem:
         print(f"{prog}: {problem}", file=sys.stderr)
         return 2
+    except Unreachable as problem:
+        print(f"{prog}: {problem}", file=sys.stderr)
+        return 1
 
 
 def export_main(argv: list[str]) -> int:
@@ -92,43 +99,89 @@ def export_main(argv: list[str]) -> int:
 
 
 def import_main(argv: list[str]) -> int:
-    """`fawn import FAMILY PATH --from babybuddy|json [--units ml|oz]`. Exit 1 when rows were rejected
-    (the others are imported); running it again writes nothing new."""
+    """`fawn import FAMILY PATH --from babybuddy|json [--units oz,lb,in] [--with-settings]`. Exit 1 when rows
+    were rejected (the others are imported); running it again writes nothing new."""
     parser = _parser("fawn import", "read records into a family from BabyBuddy CSV files or a Fawn JSON export")
     parser.add_argument("path", metavar="PATH", type=Path, help="a file, or a folder of BabyBuddy CSV files")
     parser.add_argument("--from", dest="source", choices=["babybuddy", "json"], required=True)
-    parser.add_argument("--units", choices=["ml", "oz"], default="ml", help="unit of BabyBuddy's amounts")
+    parser.add_argument("--units", type=_units, default={}, metavar="UNITS",
+                        help="what BabyBuddy's bare numbers were typed in: oz and/or lb and/or in, e.g. oz,lb,in "
+                             "(default: ml, kg, cm)")
+    parser.add_argument("--with-settings", action="store_true",
+                        help="a Fawn export: also take its zone, language, units, summary time and reminders")
+    parser.add_argument("--all", action="store_true", help=f"print every rejected row (default: {PER_COLUMN} "
+                                                           "for each file and column, and a count)")
     args = parser.parse_args(argv)
     if not args.path.exists():
         print(f"fawn import: {args.path} does not exist", file=sys.stderr)
         return 2
+    if args.with_settings and args.source != "json":
+        print("fawn import: --with-settings reads a Fawn export (--from json)", file=sys.stderr)
+        return 2
 
     async def work(families: FamilyOperations, family_id: int) -> int:
-        zone = (await families.timezone(family_id))
+        zone = await families.timezone(family_id)
         try:
             source = read_fawn_json(args.path, zone) if args.source == "json" else \
-                read_babybuddy(args.path, Reading(zone, OZ_ML if args.units == "oz" else 1.0))
-        except NotAnExport as problem:
+                read_babybuddy(args.path, Reading(zone, **args.units))
+        except (NotAnExport, UnitsUnclear) as problem:
             print(f"fawn import: {problem}", file=sys.stderr)
             return 2
-        report = await families.import_records(family_id, source, f"{args.source}:{args.path.name}")
-        print_report(report)
+        report = await families.import_records(family_id, source, f"{args.source}:{args.path.name}",
+                                               ImportOptions(with_settings=args.with_settings))
+        print_report(report, None if args.all else PER_COLUMN)
         return 1 if report.rejected else 0
     return _run("fawn import", args, work)
 
 
-def print_report(report: ImportReport) -> None:
-    print(f"imported {report.written}, already there {report.skipped}, rejected {len(report.rejected)}")
-    for baby in report.babies_added:
-        print(f"added baby: {baby}")
-    for name in report.ignored_files:
-        print(f"ignored (not a BabyBuddy file name): {name}")
-    for problem in report.rejected[:MAX_LISTED]:
-        print(f"rejected {problem}")
-    if len(report.rejected) > MAX_LISTED:
-        print(f"… and {len(report.rejected) - MAX_LISTED} more rejected rows")
-    for warning in report.warnings[:MAX_LISTED]:
-        print(f"warning {warning}")
+UNITS = {"oz": ("volume", "ml_per_unit", OZ_ML), "ml": ("volume", "ml_per_unit", 1.0),
+         "lb": ("weight", "kg_per_unit", LB_KG), "kg": ("weight", "kg_per_unit", 1.0),
+         "in": ("length", "cm_per_unit", INCH_CM), "cm": ("length", "cm_per_unit", 1.0)}
+
+
+def _units(text: str) -> dict[str, Any]:
+    """`oz,lb,in` → the `Reading` scales for BabyBuddy's amounts, weights and lengths, and which were given."""
+    chosen: dict[str, Any] = {"units_given": frozenset()}
+    for unit in filter(None, (part.strip().lower() for part in text.split(","))):
+        if unit not in UNITS:
+            raise argparse.ArgumentTypeError(f"{unit!r} is not one of {', '.join(UNITS)}")
+        quantity, scale, factor = UNITS[unit]
+        chosen[scale] = factor
+        chosen["units_given"] |= {quantity}
+    return chosen
+
+
+def print_report(report: ImportReport, per_column: int | None = PER_COLUMN) -> None:
+    share = f" ({report.kept / report.read:.1%} kept)" if report.read else ""
+    print(f"imported {report.written}, already there {report.skipped}, rejected {len(report.rejected)} "
+          f"of {report.read} rows{share}")
+    if report.amount_unknown:
+        print(f"bottle feeds without an amount: {report.amount_unknown} (imported; the amount is unknown)")
+    lines = [*(f"added baby: {name}" for name in report.babies_added),
+             *(f"baby: {change}" for change in report.babies_changed),
+             *([f"settings restored: {_settings(report.settings)}"] if report.settings is not None else []),
+             *(f"author {name}: {who}" for name, who in sorted(report.authors.items())),
+             *(f"not imported: {what}" for what in report.not_kept),
+             *(f"ignored (not a BabyBuddy file name): {name}" for name in report.ignored_files)]
+    print("\n".join(lines)) if lines else None
+    _listed("rejected", report.rejected, per_column)
+    _listed("warning", report.warnings, per_column)
+
+
+def _listed(word: str, rows: list[Rejected], per_column: int | None) -> None:
+    """Each row as `file:line: column 'text': reason`; past `per_column` of one file and column, a count."""
+    by_place: dict[tuple[str, str | None], list[Rejected]] = {}
+    for row in rows:
+        by_place.setdefault((row.file, row.column), []).append(row)
+    for (file, column), found in by_place.items():
+        for row in found[:per_column]:
+            print(f"{word} {row}")
+        if per_column is not None and len(found) > per_column:
+            print(f"… {word} {len(found) - per_column} more in {file}, column {column} (--all lists them)")
+
+
+def _settings(restored: dict) -> str:
+    return ", ".join(f"{key} {value}" for key, value in restored.items()) or "none in the source"
 
 
 def delete_family_main(argv: list[str]) -> int:

@@ -1,6 +1,6 @@
 """A family's records leaving Fawn: every live record with the vocabulary's field names, times
 in the family's timezone — the chat's /export (JSON or CSV, parents only, audited), the full JSON
-document of `fawn export` (family, babies, members, records) and BabyBuddy's CSV layout."""
+document of `fawn export` (family and its settings, babies, members, records) and BabyBuddy's CSV layout."""
 from __future__ import annotations
 
 import csv
@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.family.admin import member_role
 from bot.family.babybuddy.export import BabyBuddyFiles, to_babybuddy
+from bot.family.importing import IMPORTED_AUTHOR
 from bot.protocol import ExportFile
 from domain.permissions import Permission, may
 from domain.turn import RecordView
@@ -45,6 +46,7 @@ async def family_document(uow: UnitOfWork, family_id: int) -> dict[str, Any]:
                 "title": m.title, "role": m.role} for m in await uow.families.members(family_id)]
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
             "family": {"id": family.id, "timezone": family.timezone, "language": family.language,
+                       "summary_time": family.summary_time, "settings": family.settings,
                        "chats": [{"platform": c.platform, "chat_id": c.chat_id, "kind": c.kind}
                                  for c in await uow.families.chats(family_id)]},
             "babies": babies, "members": members, "records": await export_rows(uow, family_id)}
@@ -67,8 +69,8 @@ async def export_rows(uow: UnitOfWork, family_id: int) -> list[dict[str, Any]]:
 def _record_row(record: RecordView, babies: dict[int, str], members: dict[int, str], zone: tzinfo) -> dict[str, Any]:
     row: dict[str, Any] = {"id": record.id, "baby": babies.get(record.baby_id), "type": record.type.value}
     row.update({name: value.isoformat() if isinstance(value, datetime) else value
-                for name, value in record.fields.items()})
-    row.update({"created_by": members.get(record.created_by),
+                for name, value in record.fields.items() if name != IMPORTED_AUTHOR})
+    row.update({"created_by": members.get(record.created_by) or record.fields.get(IMPORTED_AUTHOR),
                 "created_at": record.created_at.astimezone(zone).isoformat() if record.created_at else None,
                 "source_message": record.source_message, "task": record.task})
     return row

@@ -10,9 +10,10 @@ from zoneinfo import ZoneInfo
 from bot.clock import Clock, utc_now
 from bot.family import admin, export, setup
 from bot.family.babybuddy.export import BabyBuddyFiles
-from bot.family.importing import ImportReport, import_source
+from bot.family.importing import Importer, ImportOptions, ImportReport
 from bot.family.sources import Source
 from bot.protocol import ExportFile, FamilySetup, FamilySnapshot, MemberSetup
+from domain.vocabulary import ChatKind
 from storage.engine import Database
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -33,6 +34,12 @@ class FamilyOperations:
             family_id = await setup.set_up(uow, family, self.clock())
             await uow.commit()
         return family_id
+
+    async def start_family(self, platform: str, chat_id: str, chat_kind: ChatKind, founder: MemberSetup,
+                           language_said: str | None) -> int:
+        """/start: the family as the language said makes it (setup.new_family: an English one is asked its
+        zone and units, one whose language nobody said is asked that too)."""
+        return await self.setup_family(setup.new_family(platform, chat_id, chat_kind, founder, language_said))
 
     async def add_records(self, family_id: int, records: list[dict[str, Any]]) -> None:
         async with self.database.unit_of_work() as uow:
@@ -111,12 +118,11 @@ class FamilyOperations:
             await uow.commit()
         return files
 
-    async def import_records(self, family_id: int, source: Source, origin: str) -> ImportReport:
-        """Validate and write what a source holds, once (`fawn import`); one transaction, audited."""
-        async with self.database.unit_of_work() as uow:
-            report = await import_source(uow, family_id, source, origin, self.clock())
-            await uow.commit()
-        return report
+    async def import_records(self, family_id: int, source: Source, origin: str,
+                             options: ImportOptions | None = None) -> ImportReport:
+        """Validate and write what a source holds, once (`fawn import`): in batches, each its own short
+        transaction; audited."""
+        return await Importer(self.database, self.clock).run(family_id, source, origin, options or ImportOptions())
 
     async def removal_counts(self, family_id: int) -> dict[str, int]:
         async with self.database.unit_of_work() as uow:

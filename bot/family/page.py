@@ -1,6 +1,7 @@
 """The family page's read port: who may look (a signed link's member, a Telegram Mini App user) and
-what they see — today's timeline, the week's rhythm, totals, growth against WHO lines, the latest
-records with who wrote them. Reads only, each in its own unit of work; the web layer renders it."""
+what they see — today's totals and timeline, the last 7 or 30 days (totals a day, the rhythm), weight,
+length and head against WHO lines, the records that happened last with who wrote them. Reads only, each
+in its own unit of work; the web layer renders it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from datetime import date, datetime, timedelta
 from bot.clock import Clock, utc_now
 from bot.push.charts import GrowthChartData
 from bot.push.summaries import growth_chart_data
-from domain.summary.days import Comparisons, DaySummary, day_bounds, summarise_with_comparisons
+from domain.summary.days import Comparisons, DaySummary, day_bounds, summarise_days, summarise_with_comparisons
 from domain.summary.rhythm import Rhythm, day_rhythm
 from domain.turn import BabyView, RecordView
 from domain.units import METRIC, DisplayUnits
@@ -17,8 +18,9 @@ from storage.engine import Database
 from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
 
-RHYTHM_DAYS = 7
+PERIODS = (7, 30)            # the page shows the last 7 days, or with ?days=30 the last 30
 LATEST = 12
+GROWTH_MEASURES = ("weight_kg", "height_cm", "head_cm")
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ class BabyPage:
     today: DaySummary
     comparisons: Comparisons
     rhythm: Rhythm
-    growth: GrowthChartData | None
+    growth: dict[str, GrowthChartData]      # weight_kg, height_cm, head_cm: those that can be drawn
+    days: tuple[DaySummary, ...] = ()       # the period's days, oldest first (today: so far)
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,15 @@ class FamilyPage:
     language: str
     now: datetime                     # local
     babies: tuple[BabyPage, ...]
-    timeline: tuple[Entry, ...]       # today's records, by time
-    latest: tuple[Entry, ...]         # the newest written, newest first
-    units: DisplayUnits = METRIC      # the family's display units
+    timeline: tuple[Entry, ...]       # today's records (and the night that reached into today), by time
+    latest: tuple[Entry, ...]         # the records that happened last, newest first
+    units: DisplayUnits = METRIC      # the family's display units and clock
+    days: int = PERIODS[0]            # the period shown: 7 or 30 days
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing recorded yet: the page says what to say in the chat."""
+        return not self.latest and not self.timeline
 
 
 class FamilyPages:
@@ -87,15 +96,16 @@ class FamilyPages:
         family, member = chosen[0]
         return Viewer(family.id, member.id, member.title or member.display_name)
 
-    async def page(self, viewer: Viewer) -> FamilyPage | None:
+    async def page(self, viewer: Viewer, days: int = PERIODS[0]) -> FamilyPage | None:
+        """The page as `viewer` sees it, over the last `days` (7, or 30; anything else is 7)."""
         async with self.database.unit_of_work() as uow:
             family = await uow.families.get(viewer.family_id)
             if family is None:
                 return None
-            return await _page(uow, family, viewer, self.clock())
+            return await _page(uow, family, viewer, self.clock(), days if days in PERIODS else PERIODS[0])
 
 
-async def _page(uow: UnitOfWork, family: FamilyInfo, viewer: Viewer, now: datetime) -> FamilyPage:
+async def _page(uow: UnitOfWork, family: FamilyInfo, viewer: Viewer, now: datetime, days: int) -> FamilyPage:
     zone = family.tz
     local_now = now.astimezone(zone)
     today = local_now.date()
@@ -104,27 +114,33 @@ async def _page(uow: UnitOfWork, family: FamilyInfo, viewer: Viewer, now: dateti
     names = {b.id: b.name for b in babies}
     start, end = day_bounds(today, zone)
     todays = await uow.records.in_window(family.id, start, end, zone)
-    latest = await uow.records.recent(family.id, LATEST, zone)
+    latest = await uow.records.latest_happened(family.id, now, LATEST, zone)
 
     def entry(r: RecordView) -> Entry:
         return Entry(r, names.get(r.baby_id, ""), authors.get(r.created_by) if r.created_by else None)
 
-    pages = [await _baby_page(uow, family, baby, today, now) for baby in babies]
+    pages = [await _baby_page(uow, family, baby, today, now, days) for baby in babies]
     return FamilyPage(viewer, family.language, local_now, tuple(pages),
                       tuple(entry(r) for r in sorted(todays, key=_time)), tuple(entry(r) for r in latest),
-                      family.units)
+                      family.units, days)
 
 
-async def _baby_page(uow: UnitOfWork, family: FamilyInfo, baby: BabyView, today: date, now: datetime) -> BabyPage:
+async def _baby_page(uow: UnitOfWork, family: FamilyInfo, baby: BabyView, today: date, now: datetime,
+                     days: int) -> BabyPage:
+    """Today and its comparisons (the 7 days before), the period's days and rhythm, the growth curves: the
+    same numbers the summary and the week chart count (domain/summary)."""
     zone = family.tz
-    dates = [today - timedelta(days=i) for i in range(RHYTHM_DAYS + 1)]
+    dates = [today - timedelta(days=i) for i in range(max(days, 7) + 1)]
     since, _ = day_bounds(min(dates), zone)
     _, until = day_bounds(today, zone)
     records = (await uow.records.touching([family.id], since, until)).get(family.id, {}).get(baby.id, [])
     day, comparisons = summarise_with_comparisons(records, zone, today, now)
-    rhythm = day_rhythm(records, zone, sorted(dates)[-RHYTHM_DAYS:], now)
-    growth = growth_chart_data(baby, await uow.records.growth(baby.id), "weight_kg", zone)
-    return BabyPage(baby, day, comparisons, rhythm, growth)
+    shown = sorted(dates)[-days:]
+    period = summarise_days(records, zone, shown[:-1])
+    rhythm = day_rhythm(records, zone, shown, now)
+    measured = await uow.records.growth(baby.id)
+    growth = {m: data for m in GROWTH_MEASURES if (data := growth_chart_data(baby, measured, m, zone)) is not None}
+    return BabyPage(baby, day, comparisons, rhythm, growth, (*(period[d] for d in shown[:-1]), day))
 
 
 def _time(record: RecordView) -> datetime:

@@ -5,11 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.protocol import FamilySetup, FamilySnapshot
+from bot.protocol import FamilySetup, FamilySnapshot, MemberSetup
+from domain.decide.settings import SETTING_OF
 from domain.records import fields_for
 from domain.tasks import PendingTask
 from domain.vocabulary import ChatKind, RecordType
 from storage.unit_of_work import UnitOfWork
+
+UNKNOWN_ZONE = "UTC"        # an English family's zone until it says (the welcome asks)
 
 
 async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
@@ -18,7 +21,10 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
                                           chat_kind=setup.chat_kind.value, timezone=setup.timezone,
                                           language=setup.language, now=now)
     if setup.units:
-        await uow.families.update_settings(family_id, {f"{q}_unit": u for q, u in setup.units.items()})
+        await uow.families.update_settings(family_id, {SETTING_OF[q]: u for q, u in setup.units.items()
+                                                       if q in SETTING_OF})
+    if setup.asks:
+        await uow.families.set_asks(family_id, setup.asks)
     for baby in setup.babies:
         await uow.families.add_baby(family_id, baby)
     members = [await uow.families.add_member(family_id, m.sender_id, m.name, m.role, now, title=m.title)
@@ -28,6 +34,20 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
     uow.audit.add(family_id, None, "family_setup", now,
                   after={"platform": setup.platform, "members": len(setup.members), "babies": len(setup.babies)})
     return family_id
+
+
+def new_family(platform: str, chat_id: str, chat_kind: ChatKind, founder: MemberSetup,
+               language_said: str | None) -> FamilySetup:
+    """A family for a chat's /start, from the language its platform or its words said (Telegram's
+    `language_code`, or “start” rather than “开始”): Chinese → Chinese in Shanghai; English → English, its time
+    zone and units asked (not guessed: 8 pm in Shanghai is not 8 pm in Chicago); nothing said → Chinese first,
+    and the welcome asks the language, the zone and the units in both languages."""
+    if language_said is None:
+        return FamilySetup(platform, chat_id, chat_kind, members=(founder,), asks=("language", "timezone", "units"))
+    if language_said.lower().startswith("zh"):
+        return FamilySetup(platform, chat_id, chat_kind, members=(founder,))
+    return FamilySetup(platform, chat_id, chat_kind, timezone=UNKNOWN_ZONE, language="en", members=(founder,),
+                       asks=("timezone", "units"))
 
 
 async def link_chat(uow: UnitOfWork, family_id: int, platform: str, chat_id: str, kind: str,

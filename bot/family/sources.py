@@ -1,12 +1,16 @@
-"""What an import reads, whatever the format: the babies a source names and its rows, each with the
-file and line it came from, or the reason it could not be read."""
+"""What an import reads, whatever the format: the babies a source names, its rows — each with the file and
+line it came from and, for every field, the column and text it was read from (so a reason speaks the
+file's words, not Fawn's) — or the reason a row could not be read."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from domain.vocabulary import RecordType
+
+Hint = Callable[[str, float], str | None]     # (Fawn field, value as read) → a hint for the operator, or None
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,14 @@ class BabyRef:
 
 
 @dataclass(frozen=True)
+class Cell:
+    """Where a value came from: the file's column and the text in it."""
+
+    column: str
+    text: str
+
+
+@dataclass(frozen=True)
 class SourceRow:
     file: str
     line: int
@@ -27,16 +39,23 @@ class SourceRow:
     record_type: RecordType
     slots: dict[str, Any]
     created_by: str | None = None  # who wrote it, as the source names them
+    cells: Mapping[str, Cell] = field(default_factory=dict)   # Fawn field → the column it was read from
+    created_at: datetime | None = None   # when the source says it was written (a Fawn export)
 
 
 @dataclass(frozen=True)
 class Rejected:
+    """A row not imported (or, as a warning, imported but worth a look): where, which column, why."""
+
     file: str
     line: int
     reason: str
+    column: str | None = None
+    text: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.reason}"
+        said = "" if self.column is None else f"{self.column} {self.text or ''!r}: "
+        return f"{self.file}:{self.line}: {said}{self.reason}"
 
 
 @dataclass
@@ -44,3 +63,6 @@ class Source:
     babies: list[BabyRef] = field(default_factory=list)
     rows: Iterable[SourceRow | Rejected] = ()
     ignored: list[str] = field(default_factory=list)     # files that are not a known kind
+    not_kept: list[str] = field(default_factory=list)    # what the source holds that Fawn keeps nowhere, said once
+    hint: Hint | None = None                             # e.g. "inches? import with --units in"
+    family: Mapping[str, Any] | None = None              # a Fawn export's family settings (--with-settings)

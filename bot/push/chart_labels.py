@@ -5,8 +5,8 @@ from __future__ import annotations
 from domain.replies.catalog import catalogue, language_of, text
 
 CHART_WORD_NAMES = ("week_title", "rhythm_title", "growth_title", "so_far", "today", "formula", "breast_milk",
-                    "fortified_breast_milk", "night", "nap", "wet", "solid", "sleep_night", "sleep_nap", "feed",
-                    "diaper", "now", "hour", "band_outer", "band_inner", "date")
+                    "fortified_breast_milk", "night", "nap", "wet", "solid", "mixed", "sleep_night", "sleep_nap",
+                    "feed", "diaper", "now", "hour", "band_outer", "band_inner", "date")
 
 
 def chart_words(lang: str) -> dict[str, str]:

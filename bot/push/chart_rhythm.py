@@ -7,12 +7,15 @@ from dataclasses import dataclass
 
 from bot.push.chart_labels import chart_words, name_prefix
 from bot.push.raster import Canvas, Handle, legend_row, marker, px
+from domain.replies.catalog import hour_mark, language_of
+from domain.replies.shown import current_units
 from domain.summary.rhythm import Rhythm
 
 NIGHT, NAP, FEED, WET, SOLID, NOW = "#34518f", "#8db2e6", "#e8872f", "#e3c13b", "#8a5a2c", "#d8436b"
 GRID = "#eceef2"
 LEFT, RIGHT, TOP, BOTTOM = 0.09, 0.985, 0.9, 0.17          # the axes in fractions of the picture
 FEED_SIZE, DIAPER_SIZE, EDGE = px(22 ** 0.5), px(4), px(1)  # matplotlib's s=22 and s=16 (points²)
+DIAPER_KINDS = ("wet", "solid", "mixed")                   # each mark drawn has its own legend entry
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ def draw_rhythm(canvas: Canvas, rhythm: Rhythm, name: str, lang: str) -> dict[st
     width, height = canvas.size
     grid = Grid(LEFT * width, (1 - TOP) * height, RIGHT * width, (1 - BOTTOM) * height, len(rhythm.days))
     rows = {day: len(rhythm.days) - 1 - i for i, day in enumerate(rhythm.days)}     # oldest on top
-    _hours(canvas, grid, words)
+    _hours(canvas, grid, words, lang)
     drawn = _sleeps(canvas, grid, rhythm, rows) + _marks(canvas, grid, rhythm, rows)
     if rhythm.now_h is not None:
         row, x = rows[rhythm.days[-1]], round(grid.x(rhythm.now_h))
@@ -52,16 +55,18 @@ def draw_rhythm(canvas: Canvas, rhythm: Rhythm, name: str, lang: str) -> dict[st
     return {"rhythm": drawn}
 
 
-def _hours(canvas: Canvas, grid: Grid, words: dict[str, str]) -> None:
-    """The grid lines every 3 hours, the bottom spine, its ticks and hours, and the unit at the right."""
+def _hours(canvas: Canvas, grid: Grid, words: dict[str, str], lang: str) -> None:
+    """The grid lines every 3 hours, the bottom spine, its ticks and hours on the family's clock (18, or 6p),
+    and the unit at the right (24-hour clock only)."""
     bottom = round(grid.bottom)
     for hour in range(0, 25, 3):
         x = round(grid.x(hour))
         canvas.line([(x, round(grid.top)), (x, bottom)], GRID)
         canvas.line([(x, bottom), (x, bottom + round(px(3.5)))])
-        canvas.text((x, bottom + px(7)), str(hour), 8, anchor="mt")
+        canvas.text((x, bottom + px(7)), hour_mark(hour, language_of(lang)), 8, anchor="mt")
     canvas.line([(round(grid.left), bottom), (round(grid.right), bottom)])
-    canvas.text((grid.right, bottom + px(7) + px(8) * 1.3), words["hour"], 8, anchor="ra")
+    if not current_units().twelve_hour:
+        canvas.text((grid.right, bottom + px(7) + px(8) * 1.3), words["hour"], 8, anchor="ra")
 
 
 def _sleeps(canvas: Canvas, grid: Grid, rhythm: Rhythm, rows: dict) -> list[str]:
@@ -85,9 +90,8 @@ def _marks(canvas: Canvas, grid: Grid, rhythm: Rhythm, rows: dict) -> list[str]:
         drawn.append("feed")
     for mark in rhythm.diapers:
         _diaper(canvas, (grid.x(mark.hour), grid.y(rows[mark.day] - 0.36)), mark.kind, DIAPER_SIZE)
-    if rhythm.diapers:
-        drawn.append("diaper")
-    return drawn
+    kinds = {mark.kind for mark in rhythm.diapers}
+    return drawn + [f"diaper_{kind}" for kind in DIAPER_KINDS if kind in kinds]
 
 
 def _diaper(canvas: Canvas, centre: tuple[float, float], kind: str, size: float) -> None:
@@ -104,14 +108,14 @@ def _legend(canvas: Canvas, grid: Grid, words: dict[str, str], drawn: list[str])
     def feed(c: Canvas, box: tuple[float, float, float, float]) -> None:
         c.stamp(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), marker("v", px(6)), FEED)
 
-    def diaper(c: Canvas, box: tuple[float, float, float, float]) -> None:
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        c.stamp(centre, marker("o", px(6)), WET)
-        c.stamp(centre, marker("o", px(6) + EDGE, ring=EDGE), SOLID)
+    def diaper(kind: str) -> Handle:
+        return lambda c, box: _diaper(c, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), kind, px(6))
 
-    handles = {"sleep_night": patch(NIGHT), "sleep_nap": patch(NAP), "feed": feed, "diaper": diaper}
+    handles = {"sleep_night": patch(NIGHT), "sleep_nap": patch(NAP), "feed": feed,
+               **{f"diaper_{kind}": diaper(kind) for kind in DIAPER_KINDS}}
+    names = {"diaper_wet": "wet", "diaper_solid": "solid", "diaper_mixed": "mixed"}
     top = grid.bottom + 0.13 * (grid.bottom - grid.top)
-    legend_row(canvas, [(words[k], handles[k]) for k in drawn], (grid.left + grid.right) / 2,
+    legend_row(canvas, [(words[names.get(k, k)], handles[k]) for k in drawn], (grid.left + grid.right) / 2,
                top + 0.4 * px(8) + px(8) / 2 + 5, 8, align="centre")
 
 

@@ -12,7 +12,7 @@ from bot.push.raster import Canvas, Handle, legend_row, px
 
 MILK_COLOURS = {"formula": "#4c9be8", "breast_milk": "#e8a04c", "fortified_breast_milk": "#8e6bd8"}
 SLEEP_COLOURS = {"night": "#34518f", "nap": "#8db2e6"}
-DIAPER_COLOURS = {"wet": "#e3c13b", "solid": "#8a5a2c"}
+DIAPER_COLOURS = {"wet": "#e3c13b", "solid": "#8a5a2c", "diaper": "#9ca3af"}
 TWIN_HATCHES = ("", "///", "...", "xx")
 TODAY_ALPHA = 0.45
 TODAY_COLOUR, TOTAL_COLOUR = "#b45309", "#374151"
@@ -24,7 +24,9 @@ class Panel:
     key: str                                        # milk | sleep | diapers
     label: str                                      # the y axis label
     colours: dict[str, str]
-    integer: bool = False
+    integer: bool = False                           # whole numbers on the axis
+    decimals: int = 1                               # the numbers written over the bars (as the texts round)
+    paired: bool = False                            # its series side by side (diapers: wet, dirty), not stacked
 
 
 @dataclass(frozen=True)
@@ -53,17 +55,18 @@ TICK, PAD, LABEL_PAD = px(3.5), px(3.5), px(4)      # tick length, tick label pa
 
 
 def draw_week(canvas: Canvas, data, labels: dict[str, str], names: Sequence[str], lang: str,
-              only: Sequence[str] = PANEL_KEYS) -> dict[str, list[str]]:
-    """Panels of stacked bars (all three, or those in `only`: 这周睡眠图 is the sleep panel alone); returns the
-    series drawn in each panel (for the PNG's text chunk)."""
+              only: Sequence[str] = PANEL_KEYS, milk_decimals: int = 0) -> dict[str, list[str]]:
+    """Panels of bars (all three, or those in `only`: 这周睡眠图 is the sleep panel alone); returns the series
+    drawn in each panel (for the PNG's text chunk). `milk_decimals`: as the texts round the milk (oz: 1)."""
     words = chart_words(lang)
-    panels = tuple(p for p in (Panel("milk", labels["milk"], MILK_COLOURS, True),
+    panels = tuple(p for p in (Panel("milk", labels["milk"], MILK_COLOURS, True, milk_decimals),
                                Panel("sleep", labels["sleep"], SLEEP_COLOURS),
-                               Panel("diapers", labels["diapers"], DIAPER_COLOURS, True)) if p.key in only)
+                               Panel("diapers", labels["diapers"], DIAPER_COLOURS, True, 0, paired=True))
+                   if p.key in only)
     drawn: dict[str, list[str]] = {}
     axes = None
     for box, panel in zip(_panel_boxes(canvas.size, len(panels)), panels, strict=True):
-        axes = Axes(*box, _x_range(len(data.days), len(data.series)), _top(data, panel.key))
+        axes = Axes(*box, _x_range(len(data.days), len(data.series)), _top(data, panel))
         drawn[panel.key] = _draw_panel(canvas, axes, panel, data, words)
         _y_axis(canvas, axes, panel, nice_ticks(axes.y_top, 4, panel.integer))
         _x_ticks(canvas, axes, len(data.days))
@@ -94,10 +97,14 @@ def _x_range(days: int, count: int) -> tuple[float, float]:
     return low - 0.05 * (high - low), high + 0.05 * (high - low)
 
 
-def _top(data, panel: str) -> float:
-    """The panel's y range: the tallest stack and 18% more (room for its total)."""
-    tallest = max((sum(values) for series in data.series
-                   for values in zip(*series.stacks(panel).values(), strict=True)), default=0)
+def _top(data, panel: Panel) -> float:
+    """The panel's y range: the tallest stack (or bar, side by side) and 18% more (room for its number)."""
+    if panel.paired:
+        tallest = max((max(values, default=0) for series in data.series
+                       for values in series.stacks(panel.key).values()), default=0)
+    else:
+        tallest = max((sum(values) for series in data.series
+                       for values in zip(*series.stacks(panel.key).values(), strict=True)), default=0)
     return tallest * (1 + Y_MARGIN) if tallest > 0 else 1.0
 
 
@@ -107,21 +114,43 @@ def _draw_panel(canvas: Canvas, axes: Axes, panel: Panel, data, words: dict[str,
     days = len(data.days)
     for index, series in enumerate(data.series):
         positions = [i + (index - (count - 1) / 2) * width for i in range(days)]
+        hatch = TWIN_HATCHES[index % len(TWIN_HATCHES)]
+        if panel.paired:
+            drawn += [n for n in _side_by_side(canvas, axes, panel, series, positions, width, hatch, data.so_far)
+                      if n not in drawn]
+            continue
         bottom = [0.0] * days
         for name, values in series.stacks(panel.key).items():
             if not any(values):
                 continue
             for day, (x, low, value) in enumerate(zip(positions, bottom, values, strict=True)):
-                alpha = TODAY_ALPHA if data.so_far and day == days - 1 else 1.0
-                _bar(canvas, axes, (x, low, value, width * 0.9), panel.colours[name], alpha,
-                     TWIN_HATCHES[index % len(TWIN_HATCHES)])
+                _bar(canvas, axes, (x, low, value, width * 0.9), panel.colours[name], _alpha(data.so_far, day, days),
+                     hatch)
             bottom = [b + v for b, v in zip(bottom, values, strict=True)]
             if name not in drawn:
                 drawn.append(name)
-        _totals(canvas, axes, positions, bottom, count, panel.integer)
+        _totals(canvas, axes, positions, series.totals(panel.key), count, panel.decimals)
     if drawn:      # above the panel, right: never over a bar
         _panel_legend(canvas, axes, [(words[name], panel.colours[name]) for name in drawn])
     return drawn
+
+
+def _side_by_side(canvas: Canvas, axes: Axes, panel: Panel, series, positions: list[float], width: float,
+                  hatch: str, so_far: bool) -> list[str]:
+    """A bar per series of the panel within the day's slot (wet, dirty), each with its number over it."""
+    stacks = {name: values for name, values in series.stacks(panel.key).items() if any(values)}
+    part = width / max(1, len(stacks))
+    for i, (name, values) in enumerate(stacks.items()):
+        shifted = [x + (i - (len(stacks) - 1) / 2) * part for x in positions]
+        for day, (x, value) in enumerate(zip(shifted, values, strict=True)):
+            _bar(canvas, axes, (x, 0.0, value, part * 0.9), panel.colours[name], _alpha(so_far, day, len(values)),
+                 hatch)
+        _totals(canvas, axes, shifted, values, len(stacks) * 2, panel.decimals)
+    return list(stacks)
+
+
+def _alpha(so_far: bool, day: int, days: int) -> float:
+    return TODAY_ALPHA if so_far and day == days - 1 else 1.0
 
 
 def _bar(canvas: Canvas, axes: Axes, bar: tuple[float, float, float, float], colour: str, alpha: float,
@@ -134,11 +163,12 @@ def _bar(canvas: Canvas, axes: Axes, bar: tuple[float, float, float, float], col
     canvas.line([(round(box[0]), round(box[1])), (round(box[2]) - 1, round(box[1]))], "#ffffff")  # the edge
 
 
-def _totals(canvas: Canvas, axes: Axes, positions: list[float], totals: list[float], count: int,
-            integer: bool) -> None:
+def _totals(canvas: Canvas, axes: Axes, positions: Sequence[float], totals: Sequence[float], count: int,
+            decimals: int) -> None:
+    """Each bar's number over it, rounded as the texts round it (22.5 oz stays 22.5; 840 ml is 840)."""
     for x, total in zip(positions, totals, strict=True):
         if total:
-            words = f"{total:.0f}" if integer else f"{total:.1f}".rstrip("0").rstrip(".")
+            words = f"{total:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{round(total)}"
             canvas.text((axes.x(x), axes.y(total) - px(2)), words, 6.5 if count > 1 else 7.5, TOTAL_COLOUR,
                         anchor="md")
 

@@ -18,10 +18,11 @@ from bot.push.chart_growth import draw_growth
 from bot.push.chart_rhythm import draw_rhythm
 from bot.push.chart_week import PANEL_KEYS, draw_week
 from bot.push.raster import DPI, DRAWING, Canvas, Fonts, font_family, latin_font_path
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of, text
 from domain.summary.days import DaySummary
 from domain.summary.rhythm import Rhythm
-from domain.units import shown_oz
+from domain.units import METRIC, DisplayUnits, measure_scale, shown_oz
 from domain.vocabulary import MILK_KINDS, Language
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -29,6 +30,8 @@ DAYS_KEY = "Fawn-Days"      # a PNG text chunk naming the days plotted, for test
 SERIES_KEY = "Fawn-Series"  # the series (babies) drawn, as named in the legend or panel titles
 LABELS_KEY = "Fawn-Labels"  # the language the labels were drawn in: zh or en
 PANELS_KEY = "Fawn-Panels"  # JSON: panel → the series drawn in it, e.g. {"milk": ["formula", "breast_milk"], ...}
+VALUES_KEY = "Fawn-Values"  # JSON: panel → per series, its values a day as drawn (and the numbers written over them)
+UNITS_KEY = "Fawn-Units"    # the unit the values were drawn in: the milk's (ml, oz), a growth chart's (kg, lb, in …)
 WEEK_SIZE, RHYTHM_SIZE, GROWTH_PANEL = (7.0, 6.8), (7.0, 4.2), (7.0, 3.4)   # inches at DPI
 PANEL_HEIGHT = 2.2          # inches per panel when a week chart shows fewer than three
 _CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
@@ -46,16 +49,21 @@ class WeekSeries:
     milk_by_kind: tuple[tuple[str, tuple[float, ...]], ...] = ()   # (formula, ml per day), (breast_milk, …)
     night_h: tuple[float, ...] = ()
     nap_h: tuple[float, ...] = ()
-    wet_only: tuple[int, ...] = ()
-    solid: tuple[int, ...] = ()          # dirty diapers (wet or not)
+    wet: tuple[int, ...] = ()            # wet diapers (dirty too or not): the summary's count
+    solid: tuple[int, ...] = ()          # dirty diapers (wet too or not)
 
     def stacks(self, panel: str) -> dict[str, tuple[float, ...]]:
-        """The panel's stacked series, bottom first."""
+        """The panel's series: stacked bottom first (milk, sleep), or side by side (diapers: a wet and a
+        dirty bar, a mixed diaper in both, as every text counts them)."""
         if panel == "milk":
             return dict(self.milk_by_kind) or {"formula": self.milk_ml}
         if panel == "sleep":
             return {"night": self.night_h, "nap": self.nap_h} if self.night_h else {"night": self.sleep_h}
-        return {"wet": self.wet_only, "solid": self.solid} if self.wet_only else {"wet": self.diapers}
+        return {"wet": self.wet, "solid": self.solid} if self.wet or self.solid else {"diaper": self.diapers}
+
+    def totals(self, panel: str) -> tuple[float, ...]:
+        """What each day's bar (stack) adds up to, as the texts say it."""
+        return {"milk": self.milk_ml, "sleep": self.sleep_h}.get(panel, self.diapers)
 
 
 @dataclass(frozen=True)
@@ -101,7 +109,7 @@ def week_chart_data(days: Sequence[DaySummary], name: str = "", so_far: bool = F
                            diapers=tuple(d.diapers.count for d in ordered), milk_by_kind=by_kind,
                            night_h=tuple(round(d.sleep.night_min / 60, 1) for d in ordered),
                            nap_h=tuple(round(d.sleep.nap_min / 60, 1) for d in ordered),
-                           wet_only=tuple(d.diapers.count - d.diapers.solid for d in ordered),
+                           wet=tuple(d.diapers.wet for d in ordered),
                            solid=tuple(d.diapers.solid for d in ordered)),),
         so_far=so_far, title=title or name)
 
@@ -183,41 +191,73 @@ def render_week_chart(data: WeekChartData, path: Path, language: str = "zh",
     canvas = Canvas(round(size[0] * DPI), round(size[1] * DPI), _text_fonts())
     titled = WeekChartData(data.days, data.series, data.so_far, title)
     with DRAWING:
-        drawn = draw_week(canvas, titled, labels, names, lang, shown)
-    return canvas.save(path, _chunks(data.days, names, lang, drawn))
+        drawn = draw_week(canvas, titled, labels, names, lang, shown, milk_decimals=1 if milk_unit == "oz" else 0)
+    values = {panel: [{**series.stacks(panel), "total": series.totals(panel)} for series in data.series]
+              for panel in shown}
+    return canvas.save(path, {**_chunks(data.days, names, lang, drawn), UNITS_KEY: milk_unit,
+                              VALUES_KEY: json.dumps(values)})
 
 
 def _in_ounces(series: WeekSeries) -> WeekSeries:
     def oz(values: tuple[float, ...]) -> tuple[float, ...]:
         return tuple(shown_oz(v) for v in values)
 
-    return replace(series, milk_ml=oz(series.milk_ml),
+    return replace(series, milk_ml=oz(series.milk_ml),  # each day's total as the text rounds it, not a sum
                    milk_by_kind=tuple((kind, oz(values)) for kind, values in series.milk_by_kind))
 
 
-def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: str = "") -> Path:
-    """The week's rhythm (作息图): a row per day, 0–24 h across, sleep bars (night / nap), feed and
-    diaper marks, "now" on today's row."""
+def render_rhythm_chart(rhythm: Rhythm, path: Path, language: str = "zh", name: str = "",
+                        units: DisplayUnits = METRIC) -> Path:
+    """The week's rhythm (作息图): a row per day, 0–24 h across (on the family's clock), sleep bars (night /
+    nap), feed and diaper marks, "now" on today's row."""
+    return render_rhythm_charts([(name, rhythm)], path, language, units)
+
+
+def render_rhythm_charts(rhythms: Sequence[tuple[str, Rhythm]], path: Path, language: str = "zh",
+                         units: DisplayUnits = METRIC) -> Path:
+    """Each baby's rhythm (twins: one under the other, each with its name), in one picture."""
     lang = label_language(language)
-    shown = _shown_names([name], lang)[0] if name else ""
-    canvas = Canvas(round(RHYTHM_SIZE[0] * DPI), round(RHYTHM_SIZE[1] * DPI), _text_fonts())
-    with DRAWING:
-        drawn = draw_rhythm(canvas, rhythm, shown, lang)
-    return canvas.save(path, _chunks(rhythm.days, [shown] if shown else [], lang, drawn))
+    names = _shown_names([name for name, _ in rhythms], lang) if any(name for name, _ in rhythms) else \
+        [""] * len(rhythms)
+    width, height = round(RHYTHM_SIZE[0] * DPI), round(RHYTHM_SIZE[1] * DPI)
+    whole = Canvas(width, height * len(rhythms), _text_fonts())
+    drawn: dict[str, list[str]] = {}
+    with DRAWING, units_shown(units):
+        for i, ((_, rhythm), name) in enumerate(zip(rhythms, names, strict=True)):
+            canvas = Canvas(width, height, whole.fonts)
+            series = draw_rhythm(canvas, rhythm, name, lang)["rhythm"]
+            drawn[name if len(rhythms) > 1 else "rhythm"] = series
+            whole.image.paste(canvas.image, (0, i * height))
+    return whole.save(path, _chunks(rhythms[0][1].days, [n for n in names if n], lang, drawn))
 
 
 def render_growth_chart(data: GrowthChartData | Sequence[GrowthChartData], path: Path,
-                        language: str = "zh") -> Path:
+                        language: str = "zh", units: DisplayUnits = METRIC) -> Path:
     """Each baby's measurements over its own WHO bands (P3–P97, P15–P85) and P50 line, one panel per
-    baby (twins may differ in sex, and so in lines)."""
-    panels = [data] if isinstance(data, GrowthChartData) else list(data)
+    baby (twins may differ in sex, and so in lines), in the family's units (lb, in, 斤: axis and labels)."""
+    panels = [growth_in_units(p, units) for p in ([data] if isinstance(data, GrowthChartData) else data)]
     lang = label_language(language)
     names = _shown_names([p.name for p in panels], lang)
+    labels = _labels(lang)
+    shown_units = []
+    for panel in panels:
+        unit, _ = measure_scale(panel.measure, units)
+        labels[panel.measure] = text(Language(lang), f"chart.{panel.measure.rsplit('_', 1)[0]}_{unit}")
+        shown_units.append(unit)
     canvas = Canvas(round(GROWTH_PANEL[0] * DPI), round(GROWTH_PANEL[1] * len(panels) * DPI), _text_fonts())
     with DRAWING:
-        drawn = {name or panel.measure: draw_growth(canvas, box, panel, _labels(lang), name, lang)
+        drawn = {name or panel.measure: draw_growth(canvas, box, panel, labels, name, lang)
                  for box, panel, name in zip(_growth_boxes(canvas.size, len(panels)), panels, names, strict=True)}
-    return canvas.save(path, _chunks((), names, lang, drawn))
+    return canvas.save(path, {**_chunks((), names, lang, drawn), UNITS_KEY: ",".join(dict.fromkeys(shown_units))})
+
+
+def growth_in_units(data: GrowthChartData, units: DisplayUnits) -> GrowthChartData:
+    """The measurements and the WHO lines in the family's unit (stored: kg and cm)."""
+    _, scale = measure_scale(data.measure, units)
+    if scale == 1.0:
+        return data
+    return replace(data, points=tuple((day, value * scale) for day, value in data.points),
+                   lines={p: [(day, value * scale) for day, value in curve] for p, curve in data.lines.items()})
 
 
 def _growth_boxes(size: tuple[int, int], count: int) -> list[tuple[float, float, float, float]]:

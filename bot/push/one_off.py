@@ -17,6 +17,7 @@ from typing import Protocol
 
 from bot.protocol import OutgoingReply
 from bot.push.attempts import record_attempt
+from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of
 from domain.replies.describe import describe
 from domain.replies.one_off import delivered_text
@@ -104,8 +105,10 @@ async def _reply(uow: UnitOfWork, family: FamilyInfo, reminder: DueReminder, now
     zone = family.tz
     asker = await uow.families.member_by_id(family.id, reminder.member_id) if reminder.member_id else None
     record = await uow.records.by_id(family.id, reminder.record_id, zone) if reminder.record_id else None
-    said = describe(record.type, record.fields, now.astimezone(zone), lang) if record and not record.deleted else None
-    words = delivered_text(reminder.about, (asker.title or asker.display_name) if asker else None,
-                           reminder.created_at.astimezone(zone), reminder.due_at.astimezone(zone),
-                           now.astimezone(zone), lang, said)
+    with units_shown(family.units):          # amounts in the family's units, times on its clock
+        said = describe(record.type, record.fields, now.astimezone(zone), lang) \
+            if record and not record.deleted else None
+        words = delivered_text(reminder.about, (asker.title or asker.display_name) if asker else None,
+                               reminder.created_at.astimezone(zone), reminder.due_at.astimezone(zone),
+                               now.astimezone(zone), lang, said)
     return OutgoingReply(ReplyKind.ANSWER, words, language=lang.value)

@@ -18,6 +18,7 @@ from bot.delivery.push import PushFn
 from bot.protocol import OutgoingReply
 from bot.push.attempts import record_attempt
 from domain.records import SLEEP_MAX
+from domain.replies.amounts import units_shown
 from domain.replies.reminders import feeding_text, medication_text, sleep_text
 from domain.summary.days import RecordView
 from domain.vocabulary import ReplyKind
@@ -137,9 +138,11 @@ async def run_reminders(database: Database, push: PushFn, clock: Callable[[], da
 async def _due_for(uow: UnitOfWork, family: FamilyInfo, by_baby: Mapping[int, Sequence[RecordView]],
                    now: datetime) -> list[Reminder]:
     settings = ReminderSettings.from_settings(family.settings)
-    return [reminder for baby in await uow.families.babies(family.id)
-            for reminder in due_reminders(by_baby.get(baby.id, []), settings, now, family.tz, baby.name,
-                                          family.language)]
+    babies = await uow.families.babies(family.id)
+    with units_shown(family.units):          # its times on the family's clock
+        return [reminder for baby in babies
+                for reminder in due_reminders(by_baby.get(baby.id, []), settings, now, family.tz, baby.name,
+                                              family.language)]
 
 
 async def _claim_and_send(database: Database, push: PushFn, family: FamilyInfo, reminder: Reminder,

@@ -16,13 +16,15 @@ from bot.push.charts import (
     WeekChartData,
     merged_week_chart_data,
     render_growth_chart,
-    render_rhythm_chart,
+    render_rhythm_charts,
     render_week_chart,
     week_chart_data,
 )
 from bot.push.growth import percentile_lines, with_percentiles
+from domain.replies import amounts
+from domain.replies.ages import age_text
 from domain.replies.amounts import units_shown
-from domain.replies.catalog import label, language_of, text
+from domain.replies.catalog import language_of, text
 from domain.replies.summary import render_summary, render_week
 from domain.summary.days import (
     DaySummary,
@@ -142,14 +144,12 @@ class SummaryBuilder:
         lang = language_of(family.language)
         path = self.chart_dir / f"{chart}-{family.id}-{local_date}.png"
         first = local_date - timedelta(days=CHART_DAYS - 1)
-        if chart == "rhythm":
+        if chart == "rhythm":                   # twins: a rhythm each, one under the other
             dates = [first + timedelta(days=i) for i in range(CHART_DAYS)]
-            shown = per_baby[0]
-            rhythm = day_rhythm(shown.records, family.tz, dates, as_of)
-            image = await self.draw(render_rhythm_chart, rhythm, path, family.language, shown.baby.name)
-            words = text(lang, "chart_reply.rhythm", first=first, last=local_date, baby=shown.baby.name)
-            if len(per_baby) > 1:
-                words += text(lang, "chart_reply.first_baby_only")
+            rhythms = [(b.baby.name, day_rhythm(b.records, family.tz, dates, as_of)) for b in per_baby]
+            image = await self.draw(render_rhythm_charts, rhythms, path, family.language, family.units)
+            names = text(lang, "sep.and").join(b.baby.name for b in per_baby)
+            words = text(lang, "chart_reply.rhythm", first=first, last=local_date, baby=names)
         else:
             image = await self.draw(render_week_chart, chart_data(per_baby, family.tz), path, family.language,
                                     CHART_PANELS[chart], family.units.volume)
@@ -169,9 +169,10 @@ class SummaryBuilder:
             return OutgoingReply(ReplyKind.ANSWER, text(language_of(family.language), "growth_curve.none"),
                                  language=family.language)
         path = self.chart_dir / f"growth-{family.id}-{measure}.png"
-        image = await self.draw(render_growth_chart, plotted, path, family.language)
-        texts = [growth_text(baby, d, family.language) if d is not None
-                 else _no_growth(baby, family.language) for baby, d in data]
+        image = await self.draw(render_growth_chart, plotted, path, family.language, family.units)
+        with units_shown(family.units):
+            texts = [growth_text(baby, d, family.language) if d is not None
+                     else _no_growth(baby, family.language) for baby, d in data]
         return OutgoingReply(ReplyKind.ANSWER, "\n".join(texts), image=image, language=family.language)
 
 
@@ -207,11 +208,19 @@ def growth_chart_data(baby: BabyView, growth: Sequence[RecordView], measure: str
 
 
 def growth_text(baby: BabyView, data: GrowthChartData, language: str) -> str:
+    """The latest measure and its change since the first, in the family's units (of `units_shown`) and
+    ages in words: "Mia: 12 lb 6 oz at 3 months (+4 lb 2 oz since 3 weeks)"."""
     (first_day, first), (last_day, last) = data.points[0], data.points[-1]
     lang = language_of(language)
-    change = f"{last - first:+.2f}".rstrip("0").rstrip(".")
-    return text(lang, "growth_curve.line", baby=baby.name, last=last, unit=label(lang, "measure_unit", data.measure),
-                weeks=last_day // 7, change=change, first_day=first_day)
+    value, age = amounts.measure(data.measure, last, lang), age_text(last_day, lang)
+    if len(data.points) == 1:
+        return text(lang, "growth_curve.line_one", baby=baby.name, value=value, age=age)
+    change = amounts.measure(data.measure, abs(last - first), lang)
+    if amounts.measure(data.measure, last, lang) == amounts.measure(data.measure, first, lang):
+        return text(lang, "growth_curve.line_same", baby=baby.name, value=value, age=age,
+                    first_age=age_text(first_day, lang))
+    return text(lang, "growth_curve.line", baby=baby.name, value=value, age=age,
+                change=("+" if last > first else "-") + change, first_age=age_text(first_day, lang))
 
 
 def _ordered(days: dict[date, DaySummary]) -> list[DaySummary]:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.family.setup import set_up
-from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, OutgoingButton, OutgoingReply, TurnResult
+from bot.family.setup import new_family, set_up
+from bot.protocol import IncomingMessage, MemberSetup, OutgoingButton, OutgoingReply, TurnResult
 from bot.turn.callback_data import admission_token
 from bot.understanding.readers.family_codes import asks_to_start_a_family, read_family_code
 from domain.decide.admission import ADMISSION_CHOICES, DECLINE
@@ -31,9 +31,9 @@ from domain.decide.invites import (
     normal_code,
 )
 from domain.extraction import Intent
-from domain.replies.catalog import LINES, PARAGRAPHS, both_languages, label, language_of, text
-from domain.replies.render import button_label
-from domain.turn import BabyView
+from domain.replies.catalog import LINES, both_languages, label, language_of, text
+from domain.replies.render import button_label, render
+from domain.turn import BabyView, Reply
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
@@ -108,12 +108,24 @@ async def _ask_the_parents(uow: UnitOfWork, msg: IncomingMessage, family: Family
 
 
 async def _start(uow: UnitOfWork, msg: IncomingMessage, now: datetime, trace_id: str) -> TurnResult:
-    """A new family for this chat; the sender is its parent (the baby's name and the rest come later)."""
+    """A new family for this chat; the sender is its parent (the baby's name and the rest come later). Its
+    language is the one the platform said, or the start word's (开始: Chinese); else the welcome asks."""
     founder = MemberSetup(sender_id=msg.sender_id, name=msg.sender_name[:128], title=None, role=Role.PARENT.value)
-    family_id = await set_up(uow, FamilySetup(msg.platform, msg.chat_id, msg.chat_kind, members=(founder,)), now)
+    setup = new_family(msg.platform, msg.chat_id, msg.chat_kind, founder, msg.sender_language or _said_in(msg.text))
+    family_id = await set_up(uow, setup, now)
     await uow.commit()
-    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, both_languages("telegram.welcome_new", PARAGRAPHS)),
-                      trace_id=trace_id, family_id=family_id)
+    lang = language_of(setup.language)
+    words = render(Reply(ReplyKind.CHAT, "welcome", {"new": True, "ask": list(setup.asks),
+                                                     "private": msg.chat_kind is ChatKind.PRIVATE}), lang, now)
+    return TurnResult(reply=OutgoingReply(ReplyKind.ANSWER, words, language=lang.value), trace_id=trace_id,
+                      family_id=family_id)
+
+
+def _said_in(words: str) -> str | None:
+    """开始 / 建立家庭 say Chinese; “set up a family” says English; a bare start (a command) says nothing."""
+    if any(0x4E00 <= ord(ch) <= 0x9FFF for ch in words):
+        return "zh"
+    return None if words.strip().lstrip("/").lower() == "start" else "en"
 
 
 def _announcement(request_id: int, name: str, language: str) -> OutgoingReply:

@@ -22,7 +22,7 @@ from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
 from domain.turn import BabyView, JoinRequestView, MemberView, Press, RecordView, Turn, UndoTarget
-from domain.units import display_units, units_unchosen
+from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
 from storage.repositories.audit import AuditInfo
@@ -127,7 +127,8 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         first_words=extraction.intent is Intent.START and await uow.messages.count(ctx.family.id) == 1,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
         units_unchosen=units_unchosen(ctx.family.settings.get("units")),
-        units=display_units(ctx.family.settings.get("units")),
+        units=ctx.family.units,
+        asks=frozenset(ctx.family.settings.get("ask") or ()),
         babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
         weights_kg=await _weights(uow, ctx, extraction, tasks.active),
         join_request=await _join_request(uow, ctx))

@@ -6,6 +6,7 @@ decision (pure) → effects, the outgoing message and the trace, in ONE unit of 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -69,8 +70,11 @@ class ChatService:
         platform to deliver again."""
         msg = normalised(msg)                    # before anything else reads the message
         token = current_trace.set(None)
+        began = time.perf_counter()
         try:
-            return await self._handle(msg)
+            result = await self._handle(msg)
+            _log_turn(msg, result, began)
+            return result
         except Unavailable as down:
             trace_id = new_trace_id()
             current_trace.set(trace_id)
@@ -250,3 +254,9 @@ def _forged_press() -> Decision:
 
 
 __all__ = ["ChatService", "LoadedTasks", "delivery_id"]
+
+
+def _log_turn(msg: IncomingMessage, result: TurnResult, began: float) -> None:
+    """The turn's one INFO line: trace id, channel, kind of reply, milliseconds — nothing said, no one named."""
+    kind = result.reply.kind.value if result.reply else "duplicate" if result.duplicate else "no reply"
+    log.info("turn %s %s %s %.0f ms", result.trace_id or "-", msg.platform, kind, (time.perf_counter() - began) * 1000)

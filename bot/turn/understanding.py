@@ -40,7 +40,13 @@ async def extraction_request(uow: UnitOfWork, ctx: TurnContext, text: str, incom
                              recent=context_lines(recent, people, ctx.now, ctx.zone, ctx.lang, labels),
                              task=task_hint(active),
                              babies=tuple("/".join([b.name, *b.nicknames]) for b in ctx.babies),
-                             bot_names=bot_names)
+                             bot_names=bot_names, people=member_names(ctx.members))
+
+
+def member_names(members: Sequence[MemberInfo]) -> tuple[str, ...]:
+    """The names and titles the family's grown-ups go by (a message may name them: 奶奶, Tom)."""
+    names = {n for m in members for n in (m.display_name, m.title) if n and len(n) <= 20}
+    return tuple(sorted(names))
 
 
 def task_hint(task: PendingTask | None) -> TaskHint | None:

@@ -49,9 +49,14 @@ class Mention:
     value: tuple = ()
 
 
-def mentions(text: str, now: datetime) -> list[Mention]:
+def lasted(reading: Extraction) -> bool:
+    """The reading tells of something with a start and an end (a sleep): the time reader reads 10 to 11 as a range."""
+    return any(f.record_type.value == "sleep" for f in reading.facts())
+
+
+def mentions(text: str, now: datetime, lasted: bool = False) -> list[Mention]:
     """Time expressions first (their digits are theirs), then dates and every other number."""
-    found = _time_mentions(text, now)
+    found = _time_mentions(text, now, lasted)
     _add(found, _DATE, text, "date", lambda m: tuple(int(g) for g in m.groups() if g))
     _add(found, _DAY_OF_MONTH, text, "date", lambda m: (int(m.group(1) or m.group(2)),))
     _add(found, _DEGREES_TENTHS, text, "number", lambda m: (int(m.group(1)) + int(m.group(2)) / 10,))
@@ -63,10 +68,10 @@ _TIME_KINDS = {"clock": "clock", "ago": "ago", "now": "ago", "range": "range", "
                "length": "duration"}
 
 
-def _time_mentions(text: str, now: datetime) -> list[Mention]:
+def _time_mentions(text: str, now: datetime, lasted: bool = False) -> list[Mention]:
     """The time reader's expressions that say a number (a day word or 刚才 alone says none)."""
     prepared = prepare(text)
-    exprs, day = read_expressions(prepared.text)
+    exprs, day = read_expressions(prepared.text, spans_expected=lasted)
     night = bool(NIGHT_WORDS.search(text))
     found = []
     for e in exprs:
@@ -93,12 +98,19 @@ def _add(found: list[Mention], pattern: re.Pattern[str], text: str, kind: str, v
 
 def unaccounted(text: str, reading: Extraction, now: datetime, consumed: Sequence[Span] = ()) -> list[str]:
     """The mentions of `text` that no value of `reading` (and no consumed span) accounts for."""
-    used = [*consumed, *_kept_text_spans(text, reading), *_quantity_spans(text, reading),
+    used = explained_mentions(text, reading, now, consumed)
+    return [m.text for m in mentions(text, now, lasted(reading)) if (m.start, m.end) not in used]
+
+
+def explained_mentions(text: str, reading: Extraction, now: datetime,
+                       consumed: Sequence[Span] = ()) -> set[tuple[int, int]]:
+    """The (start, end) of each mention of `text` a value of `reading` (or a consumed span) accounts for."""
+    used = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading),
             *(m.span() for m in _NAME_NUMBER.finditer(text))]
     times = _times(reading, now)
     numbers = _numbers(reading)
-    return [m.text for m in mentions(text, now)
-            if not _inside(m, used) and not _accounts(m, times, numbers, reading, now)]
+    return {(m.start, m.end) for m in mentions(text, now, lasted(reading))
+            if _inside(m, used) or _accounts(m, times, numbers, reading, now)}
 
 
 def _inside(m: Mention, spans: Iterable[Span]) -> bool:
@@ -175,11 +187,14 @@ def _local(t: datetime, now: datetime) -> datetime:
 
 def _numbers(reading: Extraction) -> list[float]:
     parts = (*_all_slots(reading), reading.profile, reading.settings)
-    return [float(v) for part in parts if part is not None for _, v in part
-            if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
+    found = [float(v) for part in parts if part is not None for _, v in part
+             if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
+    if reading.reference is not None and reading.reference.value is not None:
+        found.append(reading.reference.value)       # 不是120: the value said to be wrong names the record
+    return found
 
 
-def _kept_text_spans(text: str, reading: Extraction) -> list[Span]:
+def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     """Where the reading's texts (a note, a food, a name as said) stand in the message."""
     kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
             for _, v in part if isinstance(v, str) and v]
@@ -192,7 +207,7 @@ def _kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     return spans
 
 
-def _quantity_spans(text: str, reading: Extraction) -> list[Span]:
+def quantity_spans(text: str, reading: Extraction) -> list[Span]:
     """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) are used when the value they make is."""
     numbers = _numbers(reading)
     spans: list[Span] = []

@@ -15,15 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.understanding.numerals import normalise
+from bot.understanding.readers.health import health_kind
 from bot.understanding.request import ExtractionRequest
+from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Fact, Intent
 from domain.vocabulary import RecordType
 
-Reader = Callable[[ExtractionRequest, str, bool, dict], Extraction]
+Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
 TypeOf = Callable[[str], RecordType | None]
 
-_CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*", re.I)
+_CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*"
+                  r"|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff]|\d+\s*[点:：时])|(?<=[\u4e00-\u9fff])\s+(?=\d)", re.I)
 EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth\b|\btwins\b|"
                         r"\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
 OCCASION = re.compile(r"^(?:今天|刚才|刚刚|上午|下午)?(?:去)?(?:做了?)?体检(?:了|的时候)?$|^(?:at|after) (?:the|her|his) "
@@ -62,7 +65,7 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     facts: list[Fact] = []
     for part in parts:
         said = part.said
-        reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)})
+        reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)
             continue
@@ -72,6 +75,7 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
                           every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
     if not facts or len(facts) == 1 and not facts[0].every_baby:
         return None
+    facts = _kinds_shared(facts)
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
@@ -79,8 +83,20 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
                       unread=unread[:8], addressed_to_bot=common.get("addressed_to_bot", False))
 
 
+def _kinds_shared(facts: list[Fact]) -> list[Fact]:
+    """Feeds said one after another share the kind said for one of them (3oz formula at 1pm and 4oz at 4:30;
+    8点喝了120 11点又喝了90 都是奶粉): a feed that names none takes its neighbour's."""
+    kinds = [f.slots.kind for f in facts if f.record_type is RecordType.FEEDING and f.slots.kind]
+    if len(set(kinds)) != 1:
+        return facts
+    return [f.model_copy(update={"slots": f.slots.model_copy(update={"kind": kinds[0]})})
+            if f.record_type is RecordType.FEEDING and not f.slots.kind else f for f in facts]
+
+
 def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
-    """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour."""
+    """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour — unless the
+    clause says again what the part already said (a second time, amount, side or baby: 8点喝了120 11点又喝了90,
+    左边10分钟 右边8分钟, a wet one at 11 and a poopy one at 12:30): then it is a fact of its own."""
     parts: list[Part] = []
     pending: list[tuple[str, str, bool]] = []       # untyped clauses before the first typed one
     for said in clauses:
@@ -88,17 +104,60 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
         kind = type_of(text)
         if kind is None and _FILLER.match(said):
             continue
-        if OCCASION.match(said):
-            kind = None                  # 今天体检，体重6.5kg…: the occasion of what follows, not a fact of its own
+        if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text):
+            kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         clause = (said, text, kind is not None)
         if kind is None and not parts:
             pending.append(clause)
-        elif parts and (kind is None or parts[-1].record_type is kind):
+        elif parts and (kind is None or parts[-1].record_type is kind) and not _another(parts[-1], text):
             parts[-1] = Part((*parts[-1].clauses, clause), parts[-1].record_type)
+        elif parts and kind is None:
+            parts.append(Part((clause,), parts[-1].record_type))       # 十点到十一点 下午两点到三点半: a second one
         else:
             parts.append(Part((*pending, clause), kind))
             pending = []
     return parts, [c[0] for c in pending]
+
+
+def _another(part: Part, text: str) -> bool:
+    """The clause says again what the part already has, so it is a fact of its own: a feed, a diaper, pumping
+    or tummy time with its own time, amount or side; a sleep with its own range; a health event of another
+    kind (a temperature, then a dose). A growth message is one record, whatever it measures."""
+    said, kind = part.text(), part.record_type
+    if kind in (RecordType.FEEDING, RecordType.PUMPING, RecordType.DIAPER, RecordType.TUMMY_TIME):
+        return any(a(text) and a(said) and (k in _ALWAYS_NEW or a(text) != a(said)) for k, a in _ANCHORS.items()) \
+            or bool(_AGAIN.match(text) and _amount_of(text))
+    if kind is RecordType.SLEEP:
+        return bool(_RANGE.search(text) and _RANGE.search(said)) or bool(_AGAIN.match(text) and _time_of(text))
+    if kind is RecordType.HEALTH:
+        return health_kind(text) is not None and health_kind(said) not in (None, health_kind(text))
+    return False
+
+
+def _time_of(text: str) -> str | None:
+    m = _TIME_ANCHOR.search(text)
+    return m.group(0) if m else None
+
+
+def _amount_of(text: str) -> str | None:
+    m = _AMOUNT_ANCHOR.search(_TIME_ANCHOR.sub(" ", text))
+    return m.group(0) if m else None
+
+
+def _side_of(text: str) -> str | None:
+    m = _SIDE_ANCHOR.search(_ABOUT.sub("", text))
+    return m.group(0).lower()[:1] if m else None
+
+
+_ONLY_A_QUANTITY = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*[。.!！~]*\s*", re.I)
+_TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}\b", re.I)
+_RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
+_AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
+_SIDE_ANCHOR = re.compile(r"左|右|\bleft\b|\bright\b", re.I)
+_ABOUT = re.compile(r"(?<=[\d分钟点时])\s*左右")
+_AGAIN = re.compile(r"^\s*(?:又|再|然后又|接着又|another|again|and another)", re.I)
+_ANCHORS = {"time": _time_of, "amount": _amount_of, "side": _side_of}
+_ALWAYS_NEW = frozenset({"time", "amount"})     # a second time or amount, even if equal, is another fact
 
 
 def _details_joined(request: ExtractionRequest, reader: Reader, parts: list[Part], common: dict) -> list[Part]:
@@ -121,12 +180,17 @@ def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: E
     (A clause with a number that goes unused is the accounting's to report.)"""
     unread = []
     for n, (said, text, typed) in enumerate(part.clauses):
-        if typed or re.search(r"\d", text) or len(part.clauses) < 2:
+        if typed or re.search(r"\d", text) or len(part.clauses) < 2 or not _has_unknown_words(text, request):
             continue
         without = reader(request, part.text(leave_out=n), False, {**common, "baby": reading.baby})
         if without.slots == reading.slots and without.sleep_event == reading.sleep_event:
             unread.append(said)
     return unread
+
+
+def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
+    """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known)."""
+    return any(s.kind == UNKNOWN for s in read_spans(text, request.now, request.babies, request.people))
 
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:

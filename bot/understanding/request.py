@@ -56,6 +56,7 @@ class ExtractionRequest:
     task: TaskHint | None = None
     babies: tuple[str, ...] = ()
     bot_names: tuple[str, ...] = BOT_NAMES
+    people: tuple[str, ...] = ()        # the members' names and titles: grown-ups a message may name
 
     def to_prompt(self) -> str:
         task = "none" if self.task is None else json.dumps(

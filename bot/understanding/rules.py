@@ -24,6 +24,7 @@ from bot.understanding.readers.units import units_said
 from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
+from bot.understanding.understood import as_understood
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
 from domain.units import JIN_KG, LB_KG, OZ_ML
@@ -36,6 +37,8 @@ CONFIDENT = 0.9
 _FED_FOR = re.compile(r"(?:喂|nurs\w*|fed)\s*(?:了|for)?\s*\d+(?:\.\d+)?\s*(?:分钟|min\w*|小时|hours?|h\b)"
                       r"(?!\s*(?:后|以后|之后|later))", re.I)      # 喂了10分钟: how long the feed lasted
 _AT = re.compile(r"(?:\bat|@)\s*$", re.I)     # fed at 3: a time, not 3 ml
+_BOTTLE = re.compile(r"奶瓶|瓶喂|用瓶|\bbottles?\b", re.I)       # a bottle feed needs its amount
+_ABOUT = re.compile(r"(?<=[\d分钟点时刻lzg])\s*左右")                    # 10分钟左右: about, not both sides
 _ENDED_AT = re.compile(r"喂完|吃完|喝完|结束|停的|finished|ended|stopped|until|done at", re.I)
 FUTURE_SLACK = timedelta(minutes=5)      # the domain's own slack for "now" (a later time is in the future)
 _PART_OF_DAY = re.compile(r"中午|晌午")      # names 12:00 for a feed, but a sleep's start is asked for
@@ -58,7 +61,9 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    reading = accounted(reading, text, request.now, consumed=wrong_spans(text))
+    wrong = wrong_spans(text)
+    reading = accounted(reading, text, request.now, consumed=wrong)
+    reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):
         reading = reading.model_copy(update={"units_said": said})
     if reading.intent is Intent.CHAT and not reading.asks_for_help:
@@ -145,13 +150,14 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         # either does the amount itself say what it is (ml → a feed).
         record_type, implied = None, record_type
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
-    times = read_times(body, request.now, night)
+    times = read_times(body, request.now, night, lasted=(record_type or topic) == RecordType.SLEEP)
     if implied is not None and topic not in AMOUNT_TYPES:
         topic = None        # a sleep or a diaper holds no ml: the amount speaks for itself
     kind_type = record_type or topic or implied
     supplying = bool(request.task) and kind_type is not None and request.task.record_type == kind_type.value
+    task_time = supplying and any(request.task.slots.get(k) for k in ("start", "time"))
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
-                                   raw=request.text, default_now=not supplying)
+                                   raw=request.text, default_now=not task_time)
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end:
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
@@ -167,7 +173,7 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
 
 
 def _bare_amount(text: str) -> float | None:
-    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[。.!！吧]?\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:的|了)?\s*[。.!！吧]?\s*", text)
     return float(m.group(1)) if m else None
 
 
@@ -190,7 +196,7 @@ def _record_type(text: str) -> RecordType | None:
         feeding = bool(lx.AMOUNT_G.search(text) or lx.BARE_NUMBER.search(text)) or \
             not (lx.CHAT_QUESTION.search(text) or lx.ADULT_MEAL.search(text))
     feeding = feeding or any(p.search(text) for p, _ in lx.KIND_WORDS) or bool(lx.DIRECT_BREAST.search(text))
-    sleep = bool(lx.SLEEP_WORDS.search(text)) or bool(lx.NIGHT_WAKINGS.search(text))
+    sleep = any(p.search(text) for p in (lx.SLEEP_WORDS, lx.NIGHT_WAKINGS, lx.FELL_ASLEEP, lx.WOKE_UP, lx.STILL_ASLEEP))
     if feeding and sleep:
         return RecordType.SLEEP if lx.FELL_ASLEEP.search(text) and not lx.AMOUNT_ML.search(text) \
             else RecordType.FEEDING
@@ -245,7 +251,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
     direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
-    method = _side(text) if direct else None
+    method = _side(text) if direct else FeedingMethod.BOTTLE if _BOTTLE.search(text) else None
     if direct:
         kind = kind or FeedingKind.BREAST_MILK
         method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)
@@ -284,6 +290,7 @@ def _signed(raw: str) -> float:
 
 
 def _side(text: str) -> FeedingMethod | None:
+    text = _ABOUT.sub("", text)
     return next((m for p, m in lx.SIDE_WORDS if p.search(text)), None)
 
 
@@ -315,6 +322,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
             start = times.point
     if event is SleepEvent.WOKE_UP and times.duration_min and not end:
         end = now
+    if end and not start and NIGHT_WORDS.search(text) and end.hour >= 12 and end + timedelta(hours=12) <= now:
+        end += timedelta(hours=12)      # 六点醒的，昨晚醒了两次: the morning after last night, not 18:00
     nap = True if lx.NAP.search(text) else False if NIGHT_WORDS.search(text) else None
     return Slots(start=start, end=end, duration_min=times.duration_min, nap=nap,
                  night_wakings=night_wakings), event

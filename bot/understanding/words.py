@@ -50,7 +50,8 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|喝了?\d*\s*(ml|毫升)?的?水|\bwater\b", re.I), FeedingKind.WATER),
 ]
-DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides", re.I)
+DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides|"
+                           r"\d+\s*(?:min|mins|minutes)\s+(?:on the\s+)?(?:left|right)\b|\b(?:left|right)\s+(?:for\s+)?\d+\s*(?:min|mins|minutes)\b", re.I)
 SIDE_WORDS: list[tuple[re.Pattern[str], FeedingMethod]] = [
     (re.compile(r"两边|双侧|左右|左.*右|右.*左|both", re.I), FeedingMethod.BOTH_BREASTS),
     (re.compile(r"左|left", re.I), FeedingMethod.LEFT_BREAST),
@@ -63,10 +64,17 @@ AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|瓶|杯|顿|勺|口|bottles?|feeds?))", re.I)
 
-FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep", re.I)
-WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|woke up|is awake|just woke|awake now|"
+FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
+                         r"又睡了|又睡着|睡回笼觉|回笼觉|就睡了|也睡了|哄睡$|"
+                         r"fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep|gone down|"
+                         r"back asleep|asleep again|back to sleep|went back down|been asleep|asleep since|"
+                         r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:out|napping|sleeping)\b|out like a light|conked out|zonked out|"
+                         r"\bnight night\b|napping now|sleeping now", re.I)
+WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|就醒了|醒的$|醒的[,，\s]|woke up|is awake|just woke|awake now|"
+                     r"\b(?:was|is|'s|’s) up (?:at|since|around|about)\b|\bup at \d|\bawake (?:at|since)\b|\bwoke at\b|\bwoke\b|"
                      r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
-STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet", re.I)
+STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|没睡醒|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet|"
+                          r"(?:has|have)n'?t (?:woken|woke|gotten up)|not woken", re.I)
 NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|waking up)\s*"
                            r"(?:(?P<n>\d+)\s*(?:次|回|times?)|(?P<word>once|twice)\b)", re.I)
 WAKING_WORDS = {"once": 1, "twice": 2}
@@ -154,7 +162,7 @@ DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|�
 # --- how people name a record they point at (刚才那次喂奶, the 6am feed) -------------------------
 RECORD_NAMES: list[tuple[str, str]] = [
     (r"吸奶|挤奶|pump", "pumping"),
-    (r"喂奶|喝奶|奶|喂|feed|feeding|bottle", "feeding"),
+    (r"喂奶|喝奶|奶|喂|那顿|那瓶|feed|feeding|bottle", "feeding"),
     (r"睡眠|睡|sleep|nap", "sleep"),
     (r"尿布|纸尿裤|diaper|nappy", "diaper"),
     (r"体重|身高|身长|头围|growth|weight|height", "growth"),

@@ -3,62 +3,103 @@ from elsewhere. Every value from the database is escaped."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from html import escape
 
-from bot.family.page import BabyPage, Entry, FamilyPage
-from bot.web.svg import growth_svg, rhythm_svg
+from bot.family.page import PERIODS, BabyPage, FamilyPage
+from bot.web.cards import days_table, totals
+from bot.web.entries import latest, timeline
+from bot.web.svg import rhythm_svg
+from bot.web.svg_growth import growth_svg
 from bot.web.texts import page_language, page_text
 from domain.replies import amounts
-from domain.replies.catalog import language_of
-from domain.replies.describe import describe
-from domain.summary.model import KeyMetrics
+from domain.replies.ages import age_text
+from domain.replies.catalog import language_of, text
+from domain.replies.render import examples
 
 STYLE = """
 :root{color-scheme:light;--ink:#1f2937;--soft:#6b7280;--line:#e5e7eb;--card:#fff;--bg:#f6f7fb;--accent:#34518f}
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 -apple-system,system-ui,"PingFang SC","Noto Sans SC",
-"Microsoft YaHei",sans-serif;color:var(--ink);background:var(--bg)}
+"Microsoft YaHei",sans-serif;color:var(--ink);background:var(--bg);overflow-wrap:anywhere}
 main{max-width:760px;margin:0 auto;padding:12px}header h1{font-size:1.3rem;margin:.4rem 0 .1rem}
 .meta{color:var(--soft);font-size:.85rem;margin:0 0 .6rem}section{background:var(--card);border:1px solid var(--line);
-border-radius:12px;padding:12px 14px;margin:12px 0}h2{font-size:1.05rem;margin:0 0 .6rem}
+border-radius:12px;padding:12px 14px;margin:12px 0;min-width:0}h2{font-size:1.05rem;margin:0 0 .6rem}
 h3{font-size:.95rem;margin:.2rem 0 .5rem;color:var(--accent)}
-.totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(100px,1fr));gap:8px}
-.total{border:1px solid var(--line);border-radius:10px;padding:8px 10px}
-.total .n{font-size:1.15rem;font-weight:600;white-space:nowrap}
+nav.period{display:flex;flex-wrap:wrap;gap:8px;align-items:center;font-size:.9rem;color:var(--soft);margin:.4rem 0}
+nav.period a,nav.period strong{padding:2px 12px;border:1px solid var(--line);border-radius:999px;background:var(--card)}
+nav.period a{color:var(--accent);text-decoration:none}nav.period strong{color:#fff;background:var(--accent)}
+.totals{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px}
+.total{border:1px solid var(--line);border-radius:10px;padding:8px;min-width:0}
+.total .n{font-size:1.1rem;font-weight:600;line-height:1.25}
 .total .k{color:var(--soft);font-size:.8rem}.total .d{color:var(--soft);font-size:.75rem}
-table.compare{width:100%;border-collapse:collapse;margin-top:8px;font-size:.85rem;color:var(--soft)}
+.total .d small{display:block}
+table{width:100%;border-collapse:collapse;table-layout:fixed}
+table.compare{margin-top:8px;font-size:.85rem;color:var(--soft)}
 table.compare td{padding:2px 4px;border-top:1px solid var(--line)}table.compare td.v{text-align:right}
-ol.timeline,ul.latest{list-style:none;margin:0;padding:0}ol.timeline li,ul.latest li{display:flex;gap:10px;
+table.days{font-size:.85rem}table.days th{text-align:left;color:var(--soft);font-weight:500;padding:2px 4px}
+table.days td{padding:4px;border-top:1px solid var(--line);vertical-align:top}
+table.days small{display:block;color:var(--soft);font-size:.75rem}
+ol.timeline,ul.latest,ul.say{list-style:none;margin:0;padding:0}ol.timeline li,ul.latest li{display:flex;gap:10px;
 padding:6px 0;border-top:1px solid var(--line)}ol.timeline li:first-child,ul.latest li:first-child{border-top:0}
-.when{flex:0 0 3.4rem;color:var(--accent);font-variant-numeric:tabular-nums}.what{flex:1}
-.who{color:var(--soft);font-size:.8rem;white-space:nowrap}.tag{font-size:.75rem;color:var(--soft)}
+.when{flex:0 0 4.6rem;color:var(--accent);font-variant-numeric:tabular-nums}.what{flex:1;min-width:0}
+ul.latest .when{flex-basis:6.2rem}.when small{display:block;color:var(--soft);font-size:.75rem}
+.what small.by{display:block;color:var(--soft);font-size:.78rem}.tag{color:var(--accent)}
+ul.say li{margin:6px 0;padding:2px 0 2px 10px;border-left:3px solid var(--accent)}
 svg.chart{width:100%;height:auto;display:block}svg .grid{stroke:#eef0f4}svg .axis{stroke:#9ca3af}
 svg .band{fill:#f9fafb}svg .tick,svg .legend{font-size:11px;fill:#6b7280}svg .label{font-size:12px;fill:#374151}
 footer{color:var(--soft);font-size:.8rem;text-align:center;margin:16px 0 24px}
-@media (max-width:420px){main{padding:8px}section{padding:10px}.when{flex-basis:3rem}}
+@media (max-width:420px){main{padding:8px}section{padding:10px}}
 """
 
 
-def render_page(page: FamilyPage) -> str:
+def render_page(page: FamilyPage, links: Mapping[int, str] | None = None) -> str:
+    """The page in the family's language, units and clock; `links`: the page over each period (7, 30 days)."""
     with amounts.units_shown(page.units):
-        return _page(page)
+        return _page(page, links or {})
 
 
-def _page(page: FamilyPage) -> str:
+def _page(page: FamilyPage, links: Mapping[int, str]) -> str:
     lang = page_language(page.language)
     names = " & ".join(b.baby.name for b in page.babies) or page_text(lang, "title.family")
-    seen = page_text(lang, "viewer", name=page.viewer.name, date=_date(page), time=_hm(page))
+    now = text(language_of(lang), "clock.hm", time=page.now)
+    seen = page_text(lang, "viewer", name=page.viewer.name, date=f"{page.now.month}/{page.now.day}", time=now)
     body = [f'<header><h1>{escape(page_text(lang, "title", names=names))}</h1>'
             f'<p class="meta">{escape(seen)}</p></header>']
-    for baby in page.babies:
-        body.append(_totals(baby, page, lang, len(page.babies) > 1))
-    body.append(_timeline(page, lang))
-    for baby in page.babies:
-        body.append(_rhythm(baby, lang, len(page.babies) > 1))
-    for baby in page.babies:
-        body.append(_growth(baby, lang, len(page.babies) > 1))
-    body.append(_latest(page, lang))
+    twins = len(page.babies) > 1
+    if page.is_empty:
+        body.append(_empty(lang))
+    body += [totals(baby, page, lang, twins) for baby in page.babies]
+    body.append(timeline(page, lang))
+    body.append(_switch(page, links, lang))
+    body += [days_table(baby, lang, twins, page.days) for baby in page.babies]
+    body += [_rhythm(baby, lang, twins) for baby in page.babies]
+    body += [_growth(baby, lang, twins) for baby in page.babies]
+    body.append(latest(page, lang))
     body.append(f'<footer>{escape(page_text(lang, "read_only"))}</footer>')
     return _document(lang, page_text(lang, "title", names=names), "".join(body))
+
+
+def _switch(page: FamilyPage, links: Mapping[int, str], lang: str) -> str:
+    """The last 7 days or 30: plain links (the page runs no script)."""
+    options = []
+    for days in PERIODS:
+        words = escape(page_text(lang, "period.days", n=days))
+        if days == page.days:
+            options.append(f'<strong aria-current="page" data-days="{days}">{words}</strong>')
+        elif days in links:
+            options.append(f'<a href="{escape(links[days])}" data-days="{days}">{words}</a>')
+    return f'<nav class="period"><span>{escape(page_text(lang, "period"))}</span>{"".join(options)}</nav>'
+
+
+def _empty(lang: str) -> str:
+    """A family with nothing recorded yet: what to say in the chat, in its units."""
+    said = examples(language_of(lang))
+    items = "".join(f"<li>{escape(text(language_of(lang), key, **said))}</li>"
+                    for key in ("example.feeding", "example.sleep", "example.diaper", "example.growth",
+                                "example.question"))
+    return (f'<section id="start"><h2>{escape(page_text(lang, "empty.title"))}</h2>'
+            f'<p>{escape(page_text(lang, "empty.say"))}</p><ul class="say">{items}</ul>'
+            f'<p class="meta">{escape(page_text(lang, "empty.after"))}</p></section>')
 
 
 def render_message(language: str | None, key: str) -> str:
@@ -93,109 +134,26 @@ def _document(lang: str, title: str, body: str, script: str = "") -> str:
             f"<style>{STYLE}</style></head><body><main>{body}</main>{script}</body></html>")
 
 
-def _totals(baby: BabyPage, page: FamilyPage, lang: str, named: bool) -> str:
-    day, feeding, sleep, diapers = baby.today, baby.today.feeding, baby.today.sleep, baby.today.diapers
-    cards = [
-        _card("milk_ml", lang, "milk", amounts.volume(feeding.milk_ml, language_of(lang)),
-              page_text(lang, "times", n=feeding.count), feeding.milk_ml),
-        _card("sleep_min", lang, "sleep", _duration(sleep.total_min, lang),
-              page_text(lang, "night_nap", night=_short(sleep.night_min, lang), nap=_short(sleep.nap_min, lang)),
-              round(sleep.total_min)),
-        _card("diapers", lang, "diapers", page_text(lang, "times", n=diapers.count),
-              page_text(lang, "wet_solid", wet=diapers.wet, solid=diapers.solid), diapers.count),
-    ]
-    heading = page_text(lang, "totals", time=_hm(page))
-    title = f"<h3>{escape(baby.baby.name)}</h3>" if named else ""
-    rows = [_compare_row(lang, "vs_yesterday", baby.comparisons.yesterday),
-            _compare_row(lang, "week_average", baby.comparisons.week_average)]
-    return (f'<section class="today" data-baby="{escape(baby.baby.name)}" data-date="{day.local_date.isoformat()}">'
-            f'<h2>{escape(heading)}</h2>{title}<div class="totals">{"".join(cards)}</div>'
-            f'<table class="compare">{"".join(rows)}</table></section>')
-
-
-def _card(key: str, lang: str, label: str, value: str, detail: str, raw: float) -> str:
-    return (f'<div class="total" data-total="{key}" data-value="{_num(raw)}"><div class="k">'
-            f'{escape(page_text(lang, label))}</div><div class="n">{escape(value)}</div>'
-            f'<div class="d">{escape(detail)}</div></div>')
-
-
-def _compare_row(lang: str, key: str, metrics: KeyMetrics | None) -> str:
-    if metrics is None:
-        return ""
-    value = f"{amounts.volume(metrics.milk_ml, language_of(lang))} · {_short(metrics.sleep_min, lang)} · " \
-            f"{page_text(lang, 'diapers')} {_num(metrics.diaper_count)}"
-    return f'<tr><td>{escape(page_text(lang, key))}</td><td class="v">{escape(value)}</td></tr>'
-
-
-def _timeline(page: FamilyPage, lang: str) -> str:
-    items = [_item(e, page, lang, "timeline") for e in page.timeline]
-    body = f'<ol class="timeline">{"".join(items)}</ol>' if items else \
-        f'<p class="meta">{escape(page_text(lang, "nothing_today"))}</p>'
-    return f'<section id="timeline"><h2>{escape(page_text(lang, "timeline"))}</h2>{body}</section>'
-
-
-def _latest(page: FamilyPage, lang: str) -> str:
-    items = [_item(e, page, lang, "latest") for e in page.latest]
-    return f'<section id="latest"><h2>{escape(page_text(lang, "latest"))}</h2>' \
-           f'<ul class="latest">{"".join(items)}</ul></section>'
-
-
-def _item(entry: Entry, page: FamilyPage, lang: str, where: str) -> str:
-    record, language = entry.record, language_of(lang)
-    when = record.fields.get("start") or record.fields.get("time") or record.created_at
-    shown = when if where == "timeline" else record.created_at
-    text = describe(record.type, record.fields, page.now, language)
-    if where == "timeline":
-        text = text.rsplit(" @ ", 1)[0]            # the time stands in its own column
-    who = page_text(lang, "by", name=entry.author) if entry.author else page_text(lang, "by.none")
-    baby = f' <span class="tag">{escape(entry.baby)}</span>' if len(page.babies) > 1 else ""
-    return (f'<li data-type="{record.type.value}" data-record="{record.id}"><span class="when">'
-            f'{shown.astimezone(page.now.tzinfo):%H:%M}</span><span class="what">{escape(text)}{baby}</span>'
-            f'<span class="who">{escape(who)}</span></li>')
-
-
 def _rhythm(baby: BabyPage, lang: str, named: bool) -> str:
     title = f"<h3>{escape(baby.baby.name)}</h3>" if named else ""
-    return f'<section class="rhythm"><h2>{escape(page_text(lang, "rhythm"))}</h2>{title}' \
-           f"{rhythm_svg(baby.rhythm, lang)}</section>"
+    return (f'<section class="rhythm" data-baby="{escape(baby.baby.name)}"><h2>'
+            f'{escape(page_text(lang, "rhythm", n=len(baby.rhythm.days)))}</h2>{title}{rhythm_svg(baby.rhythm, lang)}'
+            '</section>')
 
 
 def _growth(baby: BabyPage, lang: str, named: bool) -> str:
+    """Weight, length and head circumference, each over its WHO bands, with the latest in words."""
     title = f"<h3>{escape(baby.baby.name)}</h3>" if named else ""
-    if baby.growth is None:
+    if not baby.growth:
         return f'<section class="growth"><h2>{escape(page_text(lang, "growth"))}</h2>{title}' \
                f'<p class="meta">{escape(page_text(lang, "growth.none"))}</p></section>'
-    day, value = baby.growth.points[-1]
-    latest = page_text(lang, "growth.latest", value=amounts.weight(value, language_of(lang)), age=_age(day, lang))
-    return (f'<section class="growth"><h2>{escape(page_text(lang, "growth"))}</h2>{title}'
-            f'{growth_svg(baby.growth, lang)}<p class="meta">{escape(latest)}</p></section>')
-
-
-def _age(days: int, lang: str) -> str:
-    return page_text(lang, "age.weeks", weeks=days // 7) if days < 91 else \
-        page_text(lang, "age.months", months=int(days / 30.4375))
-
-
-def _duration(minutes: float, lang: str) -> str:
-    h, m = divmod(int(round(minutes)), 60)
-    if not h:
-        return page_text(lang, "minutes", m=m)
-    return page_text(lang, "hours", h=h, m=m) if m else page_text(lang, "hours.short", h=h)
-
-
-def _short(minutes: float, lang: str) -> str:
-    """A duration in few characters: 5:50 (hours:minutes)."""
-    h, m = divmod(int(round(minutes)), 60)
-    return f"{h}:{m:02d}"
-
-
-def _num(value: float) -> str:
-    return str(int(round(value))) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
-
-
-def _date(page: FamilyPage) -> str:
-    return f"{page.now.month}/{page.now.day}"
-
-
-def _hm(page: FamilyPage) -> str:
-    return f"{page.now:%H:%M}"
+    parts = []
+    for measure, data in baby.growth.items():
+        day, value = data.points[-1]
+        said = language_of(lang)
+        latest_words = page_text(lang, "growth.latest", value=amounts.measure(measure, value, said),
+                                 age=age_text(day, said))
+        parts.append(f'<section class="growth" data-baby="{escape(baby.baby.name)}" data-measure="{measure}"><h2>'
+                     f'{escape(page_text(lang, "growth." + measure))}</h2>{title}{growth_svg(data, lang)}'
+                     f'<p class="meta">{escape(latest_words)}</p></section>')
+    return "".join(parts)

@@ -1,6 +1,7 @@
 """The family page's routes, for the composition root to mount beside the messenger webhooks:
 
-    GET  {prefix}/{family_id}?t=TOKEN   a signed link (`/page` in the chat), until it expires
+    GET  {prefix}/{family_id}?t=TOKEN   a signed link (`/page` in the chat), until it expires; &days=30: the
+                                        last 30 days instead of 7 (the page links both, no script needed)
     GET  {prefix}/telegram              the Telegram Mini App's opening page (reads the URL fragment)
     POST {prefix}/telegram              init_data=… (Telegram's signed initData) → the page
 
@@ -13,20 +14,21 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from bot.clock import Clock, utc_now
-from bot.family.page import FamilyPages, Viewer
-from bot.web.access import read_link, telegram_user
+from bot.family.page import PERIODS, FamilyPages, Viewer
+from bot.web.access import read_link, sign_link, telegram_user
 from bot.web.render import render_message, render_mini_app_opening, render_page
 
 log = logging.getLogger(__name__)
 MAX_FORM_BYTES = 8192
 HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+MINI_APP_LINKS_FOR = timedelta(hours=1)     # the 7/30-day links of a page opened as a Mini App
 NO_SCRIPT = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 
@@ -42,10 +44,12 @@ class PageAccess:
 
 def family_page_routes(pages: FamilyPages, access: PageAccess, prefix: str = "/family") -> list[Route]:
     async def by_link(request: Request) -> Response:
-        link = read_link(access.link_secret, request.query_params.get("t", ""), access.clock())
+        token = request.query_params.get("t", "")
+        link = read_link(access.link_secret, token, access.clock())
         if link is None or link.family_id != request.path_params["family_id"]:
             return _forbidden()
-        return await _page(pages, await pages.viewer(link.family_id, link.member_id))
+        viewer = await pages.viewer(link.family_id, link.member_id)
+        return await _page(pages, viewer, _days(request.query_params.get("days")), _links(prefix, viewer, token))
 
     async def mini_app_opening(_: Request) -> Response:
         nonce = secrets.token_urlsafe(16)
@@ -61,25 +65,40 @@ def family_page_routes(pages: FamilyPages, access: PageAccess, prefix: str = "/f
                              access.init_data_max_age)
         if user is None:
             return _forbidden()
-        return await _page(pages, await pages.telegram_viewer(user.user_id, user.start_param))
+        viewer = await pages.telegram_viewer(user.user_id, user.start_param)
+        token = sign_link(access.link_secret, viewer.family_id, viewer.member_id,
+                          access.clock() + MINI_APP_LINKS_FOR) if viewer else ""
+        return await _page(pages, viewer, PERIODS[0], _links(prefix, viewer, token))
 
     return [Route(f"{prefix}/telegram", mini_app_opening, methods=["GET"]),
             Route(f"{prefix}/telegram", mini_app, methods=["POST"]),
             Route(f"{prefix}/{{family_id:int}}", by_link, methods=["GET"])]
 
 
-async def _page(pages: FamilyPages, viewer: Viewer | None) -> Response:
+async def _page(pages: FamilyPages, viewer: Viewer | None, days: int, links: dict[int, str]) -> Response:
     if viewer is None:
         return _forbidden()
     try:
-        page = await pages.page(viewer)
-        html = render_page(page) if page is not None else None
+        page = await pages.page(viewer, days)
+        html = render_page(page, links) if page is not None else None
     except Exception:   # a page that cannot be built is a plain 500, logged here, never a traceback in the reply
         log.exception("family page %s failed", viewer.family_id)
         return HTMLResponse(render_message(None, "error"), status_code=500, headers=HEADERS)
     if html is None:
         return _forbidden()
     return HTMLResponse(html, headers={**HEADERS, "Content-Security-Policy": NO_SCRIPT})
+
+
+def _links(prefix: str, viewer: Viewer | None, token: str) -> dict[int, str]:
+    """The page over each period, for the switch: the same signed token, and ?days=N."""
+    if viewer is None:
+        return {}
+    return {days: f"{prefix}/{viewer.family_id}?t={quote(token)}&days={days}" for days in PERIODS}
+
+
+def _days(said: str | None) -> int:
+    """?days=30 → 30; anything else (missing, garbage) is the first period."""
+    return int(said) if said and said.isdigit() and int(said) in PERIODS else PERIODS[0]
 
 
 def _forbidden() -> Response:

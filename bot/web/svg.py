@@ -1,151 +1,125 @@
-"""The page's pictures as inline SVG (no requests, crisp on a phone): the week's rhythm (作息图) and the
-growth curve over WHO percentile bands. Plain data in, a string of SVG out; every text is escaped."""
+"""The page's rhythm picture (作息图) as inline SVG (no requests, crisp on a phone): a row per day, 0–24 h
+across on the family's clock, sleep bars, feed triangles and a mark per diaper kind, each named in the legend.
+Plain data in, a string of SVG out; every text is escaped. The day labels get the room their words need (the
+browser test checks that no text leaves the picture at 360 px)."""
 from __future__ import annotations
 
+from datetime import time
 from html import escape
 
-from bot.push.charts import GrowthChartData
 from bot.web.texts import page_text, weekday
-from domain.replies.catalog import language_of, text
+from domain.replies.catalog import hm, hour_mark, language_of
 from domain.summary.rhythm import Rhythm
 
 NIGHT, NAP, FEED, WET, SOLID, NOW = "#34518f", "#8db2e6", "#e8872f", "#e3c13b", "#8a5a2c", "#d8436b"
-LEFT, TOP, ROW, WIDTH = 68, 24, 30, 420
-DAYS_PER_MONTH = 30.4375
+TOP, WIDTH, RIGHT = 24, 420, 10
+ROW_WEEK, ROW_MONTH = 30, 18          # a row's height: 7 days, or 30
+LABEL_PX = 12                          # the day labels' font size (svg .label)
+LEGEND_PX = 11
 
 
 def rhythm_svg(rhythm: Rhythm, lang: str) -> str:
     """One row per day (oldest on top), 0–24 h across: sleep bars, feed triangles, diaper dots."""
-    plot = WIDTH - LEFT - 10
-    height = TOP + ROW * len(rhythm.days) + 34
+    row = ROW_WEEK if len(rhythm.days) <= 7 else ROW_MONTH
+    labels = {day: _day_label(rhythm, day, lang) for day in rhythm.days}
+    left = 10 + max(text_width(label, LABEL_PX) for label in labels.values())
+    plot = WIDTH - left - RIGHT
 
     def x(hour: float) -> float:
-        return LEFT + plot * hour / 24
+        return left + plot * hour / 24
 
+    legend, legend_height = _legend(rhythm, lang, TOP + row * len(rhythm.days) + 22, left)
+    height = TOP + row * len(rhythm.days) + legend_height + 14
     parts = [f'<svg class="chart rhythm" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-label="{escape(page_text(lang, "rhythm"))}" xmlns="http://www.w3.org/2000/svg">']
+             f'aria-label="{escape(page_text(lang, "rhythm", n=len(rhythm.days)))}" xmlns="http://www.w3.org/2000/svg">']
     for hour in range(0, 25, 3):
-        parts.append(f'<line x1="{x(hour):.1f}" y1="{TOP - 4}" x2="{x(hour):.1f}" y2="{TOP + ROW * len(rhythm.days)}"'
+        parts.append(f'<line x1="{x(hour):.1f}" y1="{TOP - 4}" x2="{x(hour):.1f}" y2="{TOP + row * len(rhythm.days)}"'
                      ' class="grid"/>')
-        parts.append(f'<text x="{x(hour):.1f}" y="{TOP - 9}" class="tick" text-anchor="middle">{hour}</text>')
-    for row, day in enumerate(rhythm.days):
-        parts.extend(_rhythm_row(rhythm, row, day, lang, x))
-    parts.append(_rhythm_legend(lang, TOP + ROW * len(rhythm.days) + 20))
+        anchor = "start" if hour == 0 else "end" if hour == 24 else "middle"
+        parts.append(f'<text x="{x(hour):.1f}" y="{TOP - 9}" class="tick" text-anchor="{anchor}">'
+                     f'{escape(hour_mark(hour, language_of(lang)))}</text>')
+    for index, day in enumerate(rhythm.days):
+        parts.extend(_row(rhythm, TOP + index * row, row, day, labels[day], left, x, lang))
+    parts.append(legend)
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _rhythm_row(rhythm: Rhythm, row: int, day, lang: str, x) -> list[str]:
-    top = TOP + row * ROW
-    is_today = day == rhythm.days[-1] and rhythm.now_h is not None
-    label = page_text(lang, "rhythm.today") if is_today else f"{weekday(lang, day.weekday())} {day.month}/{day.day}"
+def _day_label(rhythm: Rhythm, day, lang: str) -> str:
+    if day == rhythm.days[-1] and rhythm.now_h is not None:
+        return page_text(lang, "rhythm.today")
+    key = "rhythm.day_weekday" if len(rhythm.days) <= 7 else "rhythm.day"
+    return page_text(lang, key, day=day, weekday=weekday(lang, day.weekday()))
+
+
+def _row(rhythm: Rhythm, top: float, row: int, day, label: str, left: float, x, lang: str) -> list[str]:
     parts = [f'<g class="day" data-day="{day.isoformat()}">',
-             f'<rect x="{LEFT}" y="{top + 3}" width="{WIDTH - LEFT - 10}" height="{ROW - 6}" class="band"/>',
-             f'<text x="{LEFT - 8}" y="{top + ROW / 2 + 4}" class="label" text-anchor="end">{escape(label)}</text>']
+             f'<rect x="{left}" y="{top + 3}" width="{WIDTH - left - RIGHT}" height="{row - 6}" class="band"/>',
+             f'<text x="{left - 6}" y="{top + row / 2 + 4}" class="label" text-anchor="end">{escape(label)}</text>']
     sleeps, feeds, diapers = rhythm.on(day)
+    bar = max(6, row - 16)
     for s in sleeps:
-        colour = NAP if s.nap else NIGHT
         series = "sleep-nap" if s.nap else "sleep-night"
         faded = ' opacity="0.6"' if s.ongoing else ""
-        parts.append(f'<rect data-series="{series}" x="{x(s.start_h):.1f}" y="{top + 8}" '
-                     f'width="{max(1.5, x(s.end_h) - x(s.start_h)):.1f}" height="{ROW - 16}" rx="3" fill="{colour}"'
-                     f'{faded}><title>{_span(s.start_h, s.end_h)}</title></rect>')
+        parts.append(f'<rect data-series="{series}" x="{x(s.start_h):.1f}" y="{top + (row - bar) / 2:.1f}" '
+                     f'width="{max(1.5, x(s.end_h) - x(s.start_h)):.1f}" height="{bar}" rx="3" '
+                     f'fill="{NAP if s.nap else NIGHT}"{faded}><title>{_clock(s.start_h, lang)}–{_clock(s.end_h, lang)}'
+                     '</title></rect>')
     for f in feeds:
         cx = x(f.hour)
-        parts.append(f'<path data-series="feed" d="M{cx - 4:.1f},{top + 2} L{cx + 4:.1f},{top + 2} '
-                     f'L{cx:.1f},{top + 9} Z" fill="{FEED}"><title>{_clock(f.hour)}</title></path>')
+        parts.append(f'<path data-series="feed" d="M{cx - 4:.1f},{top + 1} L{cx + 4:.1f},{top + 1} '
+                     f'L{cx:.1f},{top + 7} Z" fill="{FEED}"><title>{_clock(f.hour, lang)}</title></path>')
     for d in diapers:
-        fill = WET if d.kind == "wet" else SOLID
-        ring = f' stroke="{WET}" stroke-width="1.5"' if d.kind == "mixed" else ""
-        parts.append(f'<circle data-series="diaper" cx="{x(d.hour):.1f}" cy="{top + ROW - 4}" r="3" fill="{fill}"'
-                     f'{ring}><title>{_clock(d.hour)}</title></circle>')
-    if is_today:
-        parts.append(f'<line x1="{x(rhythm.now_h):.1f}" y1="{top + 1}" x2="{x(rhythm.now_h):.1f}" y2="{top + ROW - 1}"'
+        parts.append(_diaper(x(d.hour), top + row - 4, d.kind, f"<title>{_clock(d.hour, lang)}</title>"))
+    if day == rhythm.days[-1] and rhythm.now_h is not None:
+        parts.append(f'<line x1="{x(rhythm.now_h):.1f}" y1="{top + 1}" x2="{x(rhythm.now_h):.1f}" y2="{top + row - 1}"'
                      f' stroke="{NOW}" stroke-width="2" stroke-dasharray="3 2"/>')
     parts.append("</g>")
     return parts
 
 
-def _rhythm_legend(lang: str, y: float) -> str:
-    items = ((NIGHT, "rect", "rhythm.sleep_night"), (NAP, "rect", "rhythm.sleep_nap"), (FEED, "tri", "rhythm.feed"),
-             (WET, "dot", "rhythm.diaper"))
-    out, cursor = [], LEFT
-    for colour, shape, key in items:
-        if shape == "rect":
-            out.append(f'<rect x="{cursor}" y="{y - 9}" width="16" height="10" rx="2" fill="{colour}"/>')
-        elif shape == "tri":
-            out.append(f'<path d="M{cursor + 3},{y - 9} L{cursor + 13},{y - 9} L{cursor + 8},{y} Z" fill="{colour}"/>')
-        else:
-            out.append(f'<circle cx="{cursor + 8}" cy="{y - 4}" r="4" fill="{colour}"/>')
-        label = escape(page_text(lang, key))
-        out.append(f'<text x="{cursor + 21}" y="{y}" class="legend">{label}</text>')
-        cursor += 30 + (13 if _wide(lang) else 7) * len(label)
-    return "".join(out)
+def _diaper(cx: float, cy: float, kind: str, title: str = "", r: float = 3) -> str:
+    """A wet diaper a yellow dot, a dirty one brown, a mixed one brown ringed with yellow (as the chat's)."""
+    fill = WET if kind == "wet" else SOLID
+    ring = f' stroke="{WET}" stroke-width="1.5"' if kind == "mixed" else ""
+    return (f'<circle data-series="diaper-{kind}" cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{fill}"{ring}>'
+            f'{title}</circle>')
 
 
-def growth_svg(data: GrowthChartData, lang: str) -> str:
-    """The baby's weights over the WHO P3–P97 and P15–P85 bands and the P50 line."""
-    width, height, left, right, top, bottom = WIDTH, 260, 30, 12, 12, 34
-    lines = data.lines
-    last_day = max(day for day, _ in lines[97]) if lines.get(97) else max(d for d, _ in data.points)
-    values = [v for curve in lines.values() for _, v in curve] + [v for _, v in data.points]
-    low, high = int(min(values)), int(max(values)) + 1
-
-    def x(day: float) -> float:
-        return left + (width - left - right) * day / max(1, last_day)
-
-    def y(value: float) -> float:
-        return height - bottom - (height - top - bottom) * (value - low) / max(1, high - low)
-
-    def band(lo: int, hi: int) -> str:
-        upper = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[hi])
-        lower = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in reversed(lines[lo]))
-        return f"{upper} {lower}"
-
-    parts = [f'<svg class="chart growth" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(page_text(lang, "growth"))}" xmlns="http://www.w3.org/2000/svg">',
-             f'<polygon data-series="who-p3-p97" points="{band(3, 97)}" fill="#e4ecf8"/>',
-             f'<polygon data-series="who-p15-p85" points="{band(15, 85)}" fill="#c9d9f1"/>',
-             '<polyline data-series="who-p50" fill="none" stroke="#6f8fc4" stroke-width="1.5" points="'
-             + " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in lines[50]) + '"/>']
-    parts += _growth_axes(lang, last_day, low, high, x, y, height - bottom, left)
-    points = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in data.points)
-    parts.append(f'<polyline fill="none" stroke="{NOW}" stroke-width="2" points="{points}"/>')
-    parts += [f'<circle data-series="baby" cx="{x(d):.1f}" cy="{y(v):.1f}" r="4" fill="{NOW}">'
-              f'<title>{v:g} kg</title></circle>' for d, v in data.points]
-    for percentile in (3, 50, 97):
-        day, value = lines[percentile][-1]
-        parts.append(f'<text x="{x(day) - 2:.1f}" y="{y(value) - 3:.1f}" class="tick" text-anchor="end">'
-                     f'P{percentile}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+def _legend(rhythm: Rhythm, lang: str, y: float, left: float) -> tuple[str, int]:
+    """An entry for each kind of mark drawn, in rows that fit the picture; returns the SVG and its height."""
+    kinds = {d.kind for d in rhythm.diapers}
+    entries = [key for key, shown in (("sleep_night", any(not s.nap for s in rhythm.sleeps)),
+                                      ("sleep_nap", any(s.nap for s in rhythm.sleeps)), ("feed", bool(rhythm.feeds)),
+                                      *((f"diaper_{k}", k in kinds) for k in ("wet", "solid", "mixed"))) if shown]
+    out, cursor, line = [], float(left), 0
+    for key in entries:
+        label = page_text(lang, f"rhythm.{key}")
+        width = 22 + text_width(label, LEGEND_PX) + 12
+        if cursor + width > WIDTH - RIGHT and cursor > left:
+            cursor, line = float(left), line + 1
+        top = y + line * 18
+        out.append(f'<g class="legend-entry" data-legend="{key}">{_glyph(key, cursor, top)}'
+                   f'<text x="{cursor + 21}" y="{top}" class="legend">{escape(label)}</text></g>')
+        cursor += width
+    return "".join(out), (line + 1) * 18 if entries else 0
 
 
-def _growth_axes(lang: str, last_day: int, low: int, high: int, x, y, base: float, left: float) -> list[str]:
-    months = int(last_day / DAYS_PER_MONTH)
-    step = 1 if months <= 8 else 2 if months <= 16 else 6
-    parts = [f'<line x1="{left}" y1="{base}" x2="{x(last_day):.1f}" y2="{base}" class="axis"/>']
-    for month in range(0, months + 1, step):
-        px = x(month * DAYS_PER_MONTH)
-        parts.append(f'<text x="{px:.1f}" y="{base + 14}" class="tick" text-anchor="middle">{month}</text>')
-    parts.append(f'<text x="{x(last_day):.1f}" y="{base + 28}" class="tick" text-anchor="end">'
-                 f'{escape(page_text(lang, "growth.age"))}</text>')
-    kg_step = 1 if high - low <= 8 else 2
-    for kg in range(low, high + 1, kg_step):
-        parts.append(f'<text x="{left - 6}" y="{y(kg) + 4:.1f}" class="tick" text-anchor="end">{kg}</text>')
-        parts.append(f'<line x1="{left}" y1="{y(kg):.1f}" x2="{x(last_day):.1f}" y2="{y(kg):.1f}" class="grid"/>')
-    return parts
+def _glyph(key: str, x: float, y: float) -> str:
+    if key.startswith("sleep"):
+        colour = NIGHT if key == "sleep_night" else NAP
+        return f'<rect x="{x}" y="{y - 9}" width="16" height="10" rx="2" fill="{colour}"/>'
+    if key == "feed":
+        return f'<path d="M{x + 3},{y - 9} L{x + 13},{y - 9} L{x + 8},{y} Z" fill="{FEED}"/>'
+    return _diaper(x + 8, y - 4, key.removeprefix("diaper_"), r=4)
 
 
-def _clock(hour: float) -> str:
-    total = int(round(hour * 60))
-    return f"{min(23, total // 60):02d}:{total % 60 if total < 1440 else 59:02d}"
+def text_width(words: str, px: float) -> float:
+    """About how wide `words` is drawn at `px` (a CJK character a full em, Latin about 0.6 em)."""
+    return sum(px if ord(ch) >= 0x2E80 else px * 0.6 for ch in words)
 
 
-def _span(start_h: float, end_h: float) -> str:
-    return f"{_clock(start_h)}–{'24:00' if end_h >= 24 else _clock(end_h)}"
-
-
-def _wide(lang: str) -> bool:
-    """Whether the language's letters are wide (CJK): a legend entry then takes more room."""
-    return text(language_of(lang), "chart.script") == "cjk"
+def _clock(hour: float, lang: str) -> str:
+    """An hour of the day (0–24, a float) on the family's clock, for a tooltip."""
+    total = min(int(round(hour * 60)), 24 * 60 - 1)
+    return escape(hm(time(total // 60, total % 60), language_of(lang)))

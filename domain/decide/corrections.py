@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.decide.create import confirm_reply
 from domain.decide.references import ask_which, propose_delete, resolve
+from domain.decide.wrong_value import bare_number, holding, new_value
 from domain.extraction import Intent
 from domain.records import FIELDS, fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
@@ -107,6 +108,8 @@ def change_by_reference(turn: Turn) -> Decision:
     """删掉刚才那条 / 把6点那次改成120ml: find the record(s) meant; one → confirm, several → choose."""
 
     e = turn.extraction
+    if e.reference.value is not None and e.intent is Intent.CORRECT:
+        return _wrong_value_changed(turn)
     candidates = resolve(turn, e.reference)
     if not candidates:
         return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.reference.record_type}),
@@ -120,6 +123,23 @@ def change_by_reference(turn: Turn) -> Decision:
     if not e.slots.given():
         return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="reference without values")
     return propose_update(turn, candidates[0], e.slots.given())
+
+
+def _wrong_value_changed(turn: Turn) -> Decision:
+    """不是120，是100: the record holding the wrong value, that field changed — always confirmed."""
+    e = turn.extraction
+    found = holding(turn, e.reference.value)
+    if found is None:
+        return Decision(Reply(ReplyKind.ANSWER, "no_recent_record", {"type": e.reference.record_type}),
+                        note="wrong value: no record holds it")
+    target, field, per_unit = found
+    slots = e.slots.given()
+    said = bare_number(slots)
+    if said is not None:
+        slots = {field: new_value(field, per_unit, said)}
+    if not slots:
+        return Decision(Reply(ReplyKind.ASK, "correction_unclear"), note="wrong value without a new one")
+    return propose_update(turn, target, slots)
 
 
 def choose_target(turn: Turn, task: PendingTask, record_id: int) -> Decision:

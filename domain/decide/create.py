@@ -10,11 +10,11 @@ from domain.decide.duplicates import TWIN_REASONS, Twin, earlier_twin, writer_ti
 from domain.decide.items import item_effects, item_line, item_lines, items_reason, next_to_ask, several_done
 from domain.decide.profile import execute_profile
 from domain.decide.uncertain import doubts
-from domain.limits import bottle_max_ml
+from domain.limits import bottle_max_ml, growth_range
 from domain.records import BOUNDS, FIELDS, Problem, fields_for, is_night_sleep, missing_fields, problems
 from domain.tasks import PendingTask, TaskItem, transition
 from domain.turn import Button, Decision, DeleteRecord, Reply, SaveTask, Turn, UpdateRecord, WriteRecord
-from domain.vocabulary import ConfirmReason, FeedingKind, RecordType, ReplyKind, TaskAction, TaskState
+from domain.vocabulary import ConfirmReason, FeedingKind, FeedingMethod, RecordType, ReplyKind, TaskAction, TaskState
 
 DEFAULT_NOW_TYPES = (RecordType.FEEDING, RecordType.DIAPER, RecordType.NOTE, RecordType.PHOTO,
                      RecordType.PUMPING)
@@ -25,6 +25,16 @@ def merge_slots(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     if "start" in new and "end" not in new and old.get("end") and new["start"] and \
             old.get("duration_min") is None and new["start"] >= old["end"]:
         merged.pop("end")
+    return merged
+
+
+def _bottle_kept(old: dict[str, Any], merged: dict[str, Any]) -> dict[str, Any]:
+    """A formula feed is a bottle: corrected to breast milk (不对，是母乳) it is still a bottle, still asking its
+    amount — a correction keeps what the task still needs."""
+    if old.get("kind") in (FeedingKind.FORMULA.value, FeedingKind.FORTIFIED_BREAST_MILK.value) and \
+            not old.get("method") and not merged.get("method") and merged.get("kind") != old.get("kind") and \
+            merged.get("kind") in (FeedingKind.BREAST_MILK.value, FeedingKind.WATER.value):
+        return {**merged, "method": FeedingMethod.BOTTLE.value}
     return merged
 
 
@@ -72,10 +82,11 @@ def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], fro
     """One more step of a create task: its slots are merged; decide what happens next.
 
     `from_message`: the turn's extraction is what moves the task on (not a re-ask after 确认)."""
-    slots = merge_slots(task.slots, new_slots)
+    slots = _bottle_kept(task.slots, merge_slots(task.slots, new_slots))
     record_type = task.record_type
     fields = complete_fields(record_type, slots, turn.now)
-    found = problems(record_type, fields, turn.now) + _bottle_problems(turn, task.baby_id, record_type, fields)
+    found = problems(record_type, fields, turn.now) + _bottle_problems(turn, task.baby_id, record_type, fields) + \
+        _growth_problems(turn, task.baby_id, record_type, fields)
     fatal = [p for p in found if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0], "type": record_type}),
@@ -111,6 +122,20 @@ def _bottle_problems(turn: Turn, baby_id: int | None, record_type: RecordType,
     if amount <= limit or amount > BOUNDS["amount_ml"].plausible_max:   # above 350: already asked
         return []
     return [Problem("amount_ml", "implausible", False, {"value": amount, "limit": limit})]
+
+
+def _growth_problems(turn: Turn, baby_id: int | None, record_type: RecordType,
+                     fields: dict[str, Any]) -> list[Problem]:
+    """A weight, length or head far from what a baby of this age measures (45 lb at two months) is asked about."""
+    baby = next((b for b in turn.babies if b.id == baby_id), None)
+    if record_type is not RecordType.GROWTH or baby is None:
+        return []
+    found = []
+    for measure in ("weight_kg", "height_cm", "head_cm"):
+        value, band = fields.get(measure), growth_range(measure, baby.birth_date, turn.now.date())
+        if isinstance(value, (int, float)) and band is not None and not band[0] <= value <= band[1]:
+            found.append(Problem(measure, "implausible", False, {"value": value}))
+    return found
 
 
 def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict[str, Any],

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.decide.admission import decide_admission
+from domain.decide.answers import answers_task
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
 from domain.decide.door import at_the_door
@@ -87,8 +88,7 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if task.action not in (TaskAction.CREATE, TaskAction.UPDATE):
         return None             # a delete or a profile change takes no values: anything else is a new topic
     same_topic = e.record_type is None or e.record_type == task.record_type
-    if e.intent in (Intent.SUPPLY, Intent.CORRECT) and same_topic or \
-            e.intent is Intent.RECORD and same_topic and task.state is TaskState.PENDING:
+    if same_topic and e.intent in (Intent.SUPPLY, Intent.CORRECT, Intent.RECORD) and answers_task(turn, task):
         return _supply(turn, task)
     return None
 
@@ -139,7 +139,9 @@ def _without_task(turn: Turn) -> Decision:
             return Decision(Reply(ReplyKind.REFUSED, "export_parent_only"), note="no right: export")
         return Decision(Reply(ReplyKind.ANSWER, "export_elsewhere"), note="export: where to get it")
     if e.intent is Intent.START:
-        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words}), note="welcome")
+        return Decision(Reply(ReplyKind.CHAT, "welcome", {"new": turn.first_words, "ask": sorted(turn.asks),
+                                                           "private": turn.chat_kind is ChatKind.PRIVATE}),
+                        note="welcome")
     if e.intent is Intent.REMIND:
         return decide_reminder(turn)
     if e.intent is Intent.PAGE:

@@ -39,8 +39,12 @@ def resolve(turn: Turn, ref: RecordReference) -> list[RecordView]:
 
 
 def _near(records: list[RecordView], at: datetime) -> list[RecordView]:
-    close = [r for r in records if abs(record_time(r) - at) <= AT_TIME_WINDOW]
-    return sorted(close, key=lambda r: abs(record_time(r) - at))[:MAX_CHOICES]
+    """Records at about that time: a sleep by its start or its end (不是五点醒的: the night that ended at 5)."""
+    def off(r: RecordView) -> timedelta:
+        ends = [r.fields["end"]] if r.type is RecordType.SLEEP and r.fields.get("end") else []
+        return min(abs(t - at) for t in (record_time(r), *ends))
+    close = [r for r in records if off(r) <= AT_TIME_WINDOW]
+    return sorted(close, key=off)[:MAX_CHOICES]
 
 
 def ask_which(turn: Turn, action: TaskAction, candidates: list[RecordView], slots: dict[str, Any]) -> Decision:

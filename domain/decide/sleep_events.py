@@ -64,7 +64,8 @@ def _open(turn: Turn, baby: int, start: datetime, task: PendingTask | None) -> D
     if already is not None:
         return Decision(Reply(ReplyKind.ANSWER, "already_asleep", {"fields": already.fields}), done,
                         note="sleep already open")
-    fields = {"start": start}
+    said_nap = turn.extraction.slots.nap if task is None else task.slots.get("nap")
+    fields = {"start": start, "nap": said_nap if said_nap is not None else not is_night_sleep(start)}
     fatal = [p for p in problems(RecordType.SLEEP, fields, turn.now) if p.fatal]
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")

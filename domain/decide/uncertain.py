@@ -1,8 +1,8 @@
 """When a reading may be wrong, the bot shows what it understood and asks instead of writing.
 
 A reading is uncertain (`uncertain_reading`) when
-- the extractor left a number or a time expression of the message unused (`unaccounted`: the 3 of
-  "fed at 3"),
+- the extractor left a number, a time expression or a word of the message unused (`unaccounted`: the 3 of
+  "fed at 3", the "bath done" of "bath done, she drank 4 oz"), or a part of it it could not read (`unread`),
 - the extraction proposes a record under a label that proposes none (a "chat" or a "query" that
   carries a diaper), or
 - a clock time said without a day was filed under yesterday although that time today is still
@@ -29,6 +29,8 @@ def doubts(turn: Turn, fields: dict[str, Any], contributed: bool) -> dict[str, A
     found: dict[str, Any] = {}
     if e.unaccounted:
         found["unaccounted"] = list(e.unaccounted)
+    if e.unread:
+        found["unread"] = list(e.unread)        # a part of the message nobody understood (quoted by the reply)
     if e.intent not in READING_INTENTS and (e.record_type is not None or e.slots.given()):
         found["label"] = e.intent.value
     yesterday = clock_filed_under_yesterday(turn, fields)

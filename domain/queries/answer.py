@@ -23,6 +23,7 @@ from domain.queries.totals import (
     sleep_totals,
     tummy_totals,
 )
+from domain.summary.nights import night_of, night_window
 from domain.turn import BabyView, RecordView, Reply, Turn
 from domain.vocabulary import RecordType, ReplyKind
 
@@ -75,6 +76,9 @@ def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
     if query.daypart == "night":
         if query.period is QueryPeriod.TODAY and now.hour < 12:
             day -= timedelta(days=1)            # 晚上睡了多久, asked in the morning: last night
+        if query.metric is QueryMetric.SLEEP_TOTAL and query.sleep_kind is None:
+            start, end = night_window(day, now.tzinfo)        # the night as the summary counts it
+            return start, max(min(end, now), start)
         start = _at(day, DAY_END, now)
         return start, max(min(_at(day + timedelta(days=1), DAY_START, now), now), start)
     start = _at(day, 0, now)
@@ -160,8 +164,8 @@ def _sleep(query: Query, records: list[RecordView], baby: BabyView | None, turn:
     """The sleep in the window (naps only when 午睡 / nap was asked); 睡了多久了 also gets the open sleep."""
     if query.sleep_kind is not None:
         records = [r for r in records if bool(r.fields.get("nap")) == (query.sleep_kind == "nap")]
-    totals = night_totals(records, start, end, turn.now) if query.daypart == "night" and query.sleep_kind is None \
-        else sleep_totals(records, start, end)
+    totals = night_totals(records, night_of(start, start.tzinfo), turn.now) \
+        if query.daypart == "night" and query.sleep_kind is None else sleep_totals(records, start, end)
     if query.shape is QueryShape.CURRENT:
         asleep = turn.open_sleep
         mine = asleep is not None and (baby is None or asleep.baby_id == baby.id)

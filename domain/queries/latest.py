@@ -77,7 +77,7 @@ def next_doses(records: list[RecordView], medicine: str | None, now: datetime) -
             continue
         out.append({"record": r, "medication": r.fields.get("medication"), "time": when(r),
                     "dose": r.fields.get("dose"), "dose_unit": r.fields.get("dose_unit"),
-                    "after_h": hours, "next_at": next_at})
+                    "after_h": hours, "up_to_h": r.fields.get("next_dose_up_to_h"), "next_at": next_at})
     out.sort(key=lambda d: d["next_at"] or d["time"])
     return {"doses": out, "medicine": medicine, "now": now}
 

@@ -1,9 +1,10 @@
 """Totals over a period: feeds, sleep, diapers, pumping, tummy time. Pure functions of records."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
+from domain.summary.nights import night_of
 from domain.turn import RecordView
 from domain.vocabulary import BREAST_METHODS, MILK_KINDS, FeedingKind
 
@@ -62,10 +63,12 @@ def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> di
     return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
 
 
-def night_totals(sleeps: list[RecordView], start: datetime, end: datetime, now: datetime) -> dict[str, Any]:
-    """Last night (昨晚睡了多久): every piece that began in the night window counts whole, past 06:00 too;
-    one still open counts until now."""
-    pieces = [r for r in sleeps if r.fields.get("start") is not None and start <= r.fields["start"] < end]
+def night_totals(sleeps: list[RecordView], night: date, now: datetime) -> dict[str, Any]:
+    """Last night (昨晚睡了多久): the night sleeps of the night of `night` (domain/summary/nights.py, the
+    same night the summary, the week chart and the page count), each piece whole, past 06:00 too; one still
+    open counts until now (`now` in the family's zone)."""
+    pieces = [r for r in sleeps if r.fields.get("start") is not None and not r.fields.get("nap")
+              and night_of(r.fields["start"], now.tzinfo) == night]
     total, open_since = 0.0, None
     for r in pieces:
         s, e = r.fields["start"], r.fields.get("end")

@@ -7,14 +7,12 @@ rounding (domain/units.py `shown_*`) and one template (`unit.*` in the catalogue
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
+from typing import Any
 
-from domain.replies.catalog import text
+from domain.replies.catalog import label, text
+from domain.replies.shown import current_units, units_shown
 from domain.units import (
-    METRIC,
-    DisplayUnits,
     shown_c,
     shown_cm,
     shown_f,
@@ -27,26 +25,36 @@ from domain.units import (
 )
 from domain.vocabulary import Language
 
-_SHOWN: ContextVar[DisplayUnits] = ContextVar("fawn_display_units", default=METRIC)
-
-
-@contextmanager
-def units_shown(units: DisplayUnits) -> Iterator[None]:
-    """Render inside this block in these units (the shell opens it once per reply, summary or page)."""
-    token = _SHOWN.set(units)
-    try:
-        yield
-    finally:
-        _SHOWN.reset(token)
-
-
-def current_units() -> DisplayUnits:
-    return _SHOWN.get()
+__all__ = ["current_units", "units_shown"]   # the context lives in shown.py; renderers import it from here
 
 
 def digits(x: float) -> str:
     """A rounded number without trailing zeros: 4.0 → 4, 6.50 → 6.5."""
     return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def dose_number(x: float) -> str:
+    """A dose as it was given: 1.25 stays 1.25, 0.125 stays 0.125 (never rounded where a parent reads it);
+    doses keep their own unit (ml of syrup in an ounce family too)."""
+    return f"{float(x):.3f}".rstrip("0").rstrip(".")
+
+
+def dose(f: Mapping[str, Any], lang: Language) -> str:
+    """A record's dose and its unit as said: 1.25ml, 2 tablet(s); empty without a dose."""
+    if f.get("dose") is None:
+        return ""
+    return f"{dose_number(f['dose'])}{label(lang, 'dose_unit', f.get('dose_unit') or '', '')}"
+
+
+def dose_interval(f: Mapping[str, Any], lang: Language) -> tuple[str, str]:
+    """The hours before the next dose, and what was said when it was a range (every 4 to 6 hours: "4", and
+    "; 4–6 h was said, the shorter is kept")."""
+    after, up_to = f.get("next_dose_after_h"), f.get("next_dose_up_to_h")
+    if after is None:
+        return "", ""
+    said = text(lang, "dose.range_said", low=dose_number(after), high=dose_number(up_to)) \
+        if up_to is not None and float(up_to) > float(after) else ""
+    return dose_number(after), said
 
 
 def volume(ml: float, lang: Language) -> str:
@@ -66,6 +74,8 @@ def weight(kg: float, lang: Language) -> str:
         pounds, ounces = shown_lb_oz(kg)
         if not ounces:
             return text(lang, "unit.lb", pounds=pounds)
+        if not pounds:
+            return text(lang, "unit.oz_weight", ounces=digits(ounces))
         return text(lang, "unit.lb_oz", pounds=pounds, ounces=digits(ounces))
     if unit == "jin":
         return text(lang, "unit.jin", value=digits(shown_jin(kg)))

@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.replies import amounts
 from domain.replies.catalog import label, text
-from domain.replies.describe import clock, minutes, number
+from domain.replies.describe import clock, minutes
 from domain.replies.record_lines import day_label, dose_text, record_line
 from domain.vocabulary import Language
 
@@ -52,11 +52,13 @@ def _dose_line(d: dict[str, Any], lang: Language, now: datetime) -> str:
                 dose=text(lang, "aside", text=dose) if dose else "")
     if d["next_at"] is None:
         return text(lang, "dose.no_interval", head=head)
-    every, nxt = number(float(d["after_h"])), clock(d["next_at"], now, lang)
+    every, said = amounts.dose_interval({"next_dose_after_h": d["after_h"], "next_dose_up_to_h": d.get("up_to_h")},
+                                        lang)
+    nxt = clock(d["next_at"], now, lang)
     if d["next_at"] <= now:
-        return text(lang, "dose.due", head=head, every=every, next=nxt)
+        return text(lang, "dose.due", head=head, every=every, said=said, next=nxt)
     wait = minutes((d["next_at"] - now).total_seconds() / 60, lang)
-    return text(lang, "dose.later", head=head, every=every, next=nxt, wait=wait)
+    return text(lang, "dose.later", head=head, every=every, said=said, next=nxt, wait=wait)
 
 
 def photos_text(s: dict[str, Any], lang: Language, now: datetime) -> str:

@@ -113,9 +113,10 @@ def _health(f: dict[str, Any], now: datetime, lang: Language) -> str:
 def _medicine(f: dict[str, Any], lang: Language) -> str:
     medicine = str(f.get("medication") or "")
     if f.get("dose") is not None:
-        medicine += f" {number(f['dose'])}{label(lang, 'dose_unit', f.get('dose_unit'), '')}"
+        medicine += f" {amounts.dose(f, lang)}"
     if f.get("next_dose_after_h") is not None:
-        medicine += text(lang, "medicine.next_dose", hours=number(f["next_dose_after_h"]))
+        hours, said = amounts.dose_interval(f, lang)
+        medicine += text(lang, "medicine.next_dose", hours=hours, said=said)
     return medicine.strip()
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from domain.replies.catalog import label, text
+from domain.replies.catalog import hm, label, text
 from domain.replies.describe import describe, number
 from domain.vocabulary import Language
 
@@ -25,7 +25,7 @@ def reason_text(v: dict[str, Any], lang: Language) -> str | None:
     if doubt.get("unaccounted"):
         parts.append(text(lang, "doubt.unused", said=_quoted(lang, doubt["unaccounted"])))
     if doubt.get("clock_yesterday") is not None:
-        parts.append(text(lang, "doubt.clock_yesterday", time=f"{doubt['clock_yesterday']:%H:%M}"))
+        parts.append(text(lang, "doubt.clock_yesterday", time=hm(doubt["clock_yesterday"], lang)))
     if not parts:
         parts.append(label(lang, "reason", "uncertain_reading"))
     return text(lang, "doubt.reason_separator").join(parts)

@@ -4,8 +4,9 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from domain.replies.catalog import label, text
-from domain.replies.describe import clock, describe, number
+from domain.replies import amounts
+from domain.replies.catalog import text
+from domain.replies.describe import clock, describe
 from domain.turn import RecordView
 from domain.vocabulary import Language, RecordType
 
@@ -28,6 +29,4 @@ def record_line(r: RecordView, now: datetime, lang: Language) -> str:
 
 
 def dose_text(f: dict[str, Any], lang: Language) -> str:
-    if f.get("dose") is None:
-        return ""
-    return f"{number(float(f['dose']))}{label(lang, 'dose_unit', f.get('dose_unit') or '', '')}"
+    return amounts.dose(f, lang)

@@ -12,7 +12,7 @@ from typing import Any
 from domain.replies import amounts
 from domain.replies.answers import QUERY_RENDERERS
 from domain.replies.asks import ask_text
-from domain.replies.catalog import PARAGRAPHS, RUN_ON, both_languages, has_label, has_text, label, text
+from domain.replies.catalog import PARAGRAPHS, has_label, has_text, label, text
 from domain.replies.describe import clock, describe, number
 from domain.replies.guarded import GUARD_RENDERERS, doubt_note, expired_note, reason_text, set_aside_note
 from domain.replies.one_off import ONE_OFF_RENDERERS, reminder_note
@@ -56,9 +56,27 @@ def sentences(reply_text: str, lang: Language) -> str:
 
 
 def _welcome(v, lang, now):
-    """/start: said as the family is set up (or again), so in both languages, Chinese first."""
-    return both_languages("telegram.welcome_new", PARAGRAPHS) if v.get("new") else \
-        both_languages("telegram.welcome_back", RUN_ON)
+    return welcome_text(bool(v.get("new")), v.get("ask") or [], lang, bool(v.get("private")))
+
+
+def welcome_text(new: bool, asks: list[str], lang: Language, private: bool = False) -> str:
+    """/start: in the family's language, worded for a group or a one-to-one chat, with set-up's questions still
+    open (time zone, units); in both languages, Chinese first, when the platform did not say which the family
+    speaks."""
+    if new:
+        key = "start.welcome_private" if private else "telegram.welcome_new"
+    else:
+        key = "start.welcome_back_private" if private else "telegram.welcome_back"
+    if "language" in asks:
+        return PARAGRAPHS.format(zh=text(Language.ZH, key) + asks_text(asks, Language.ZH),
+                                 en=text(Language.EN, key) + asks_text(asks, Language.EN))
+    return text(lang, key) + asks_text(asks, lang)
+
+
+def asks_text(asks: list[str], lang: Language) -> str:
+    """Set-up's open questions, a line each: which language, which time zone, which units."""
+    lines = [text(lang, "list.bullet", item=text(lang, f"welcome.ask_{ask}")) for ask in asks]
+    return "\n\n" + text(lang, "welcome.asks") + "\n" + "\n".join(lines) if lines else ""
 
 
 def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
@@ -137,7 +155,8 @@ def _setting_value(value: Any, lang: Language) -> str:
 def _settings_set(v, lang, now):
     parts = [text(lang, "setting.change", name=label(lang, "setting", k), value=_setting_value(val, lang))
              for k, val in v["change"].items()]
-    return text(lang, "reply.settings_set", changes=text(lang, "sep.list").join(parts))
+    still = [ask for ask in v.get("ask") or [] if ask != "language"]
+    return text(lang, "reply.settings_set", changes=text(lang, "sep.list").join(parts)) + asks_text(still, lang)
 
 
 def _which_baby(v, lang, now):
@@ -177,13 +196,24 @@ def _invalid(v, lang, now):
                                                            text(lang, "problem.other")))
 
 
+def examples(lang: Language) -> dict[str, str]:
+    """The amounts an example says, in the family's units (the units of `units_shown`): 90 ml or 3oz."""
+    units = amounts.current_units()
+    return {"milk": label(lang, "example_milk", units.volume),
+            "more_milk": label(lang, "example_more_milk", units.volume),
+            "weight": label(lang, "example_weight", units.weight),
+            "temperature": label(lang, "example_temperature", units.temperature)}
+
+
+def help_text(lang: Language) -> str:
+    """/help: what to say, its examples in the family's units."""
+    return text(lang, "reply.help", **examples(lang))
+
+
 def _not_understood(v, lang, now):
     """One example near what was said, its amounts in the family's units (“just had 3oz formula”)."""
-    units = amounts.current_units()
-    said = {"milk": label(lang, "example_milk", units.volume), "weight": label(lang, "example_weight", units.weight),
-            "temperature": label(lang, "example_temperature", units.temperature)}
     key = f"example.{v.get('near')}"
-    example = text(lang, key if has_text(lang, key) else "example.any", **said)
+    example = text(lang, key if has_text(lang, key) else "example.any", **examples(lang))
     return text(lang, "reply.not_understood", example=example)
 
 
@@ -198,6 +228,7 @@ _RENDERERS: dict[str, Renderer] = {
     "undone_create": _about_record("reply.undone"), "undone_update": _about_record("reply.undone"),
     "already_so": _about_record("reply.already_so"),
     "ask": _ask, "confirm": _confirm, "fell_asleep": _since("reply.fell_asleep"),
+    "help": lambda v, lang, now: help_text(lang),
     "already_asleep": _since("reply.already_asleep"), "role_set": _with_role("reply.role_set"),
     "join_admitted": _with_role("reply.join_admitted"), "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),

@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, tzinfo
 
 from domain.replies import amounts
-from domain.replies.catalog import label, language_of, text
+from domain.replies.catalog import hm, label, language_of, text
 from domain.summary.days import (
     Comparisons,
     DaySummary,
@@ -13,6 +13,7 @@ from domain.summary.days import (
     GrowthMeasure,
     HealthEvent,
     SleepTotals,
+    average_metrics,
     key_metrics,
 )
 from domain.vocabulary import Language
@@ -67,11 +68,11 @@ def _comparison(today: float, cmp: Comparisons, metric: str, show: Callable[[flo
     """
     parts = []
     same_time = "_same_time" if cmp.until is not None else ""
-    if cmp.yesterday is not None:
-        delta = today - getattr(cmp.yesterday, metric)
-        parts.append(text(lang, f"summary.vs_yesterday{same_time}", delta=_signed(delta, show)))
-    if cmp.week_average is not None:
-        average = getattr(cmp.week_average, metric)
+    before = getattr(cmp.yesterday, metric) if cmp.yesterday is not None else None
+    if before is not None:          # a day without records of this kind is compared with nothing
+        parts.append(text(lang, f"summary.vs_yesterday{same_time}", delta=_signed(today - before, show)))
+    average = getattr(cmp.week_average, metric) if cmp.week_average is not None else None
+    if average is not None:
         parts.append(text(lang, f"summary.week_average{same_time}", value=show(average)))
     return parts
 
@@ -158,8 +159,7 @@ def health_event_text(event: HealthEvent, lang: str | Language = "zh") -> str:
     if event.kind == "temperature" and f.get("temperature_c") is not None:
         return text(lang, "summary.temperature", label=name, value=amounts.temperature(float(f["temperature_c"]), lang))
     if event.kind == "medication":
-        dose = f"{_num(float(f['dose']))}{f.get('dose_unit') or ''}" if f.get("dose") is not None else ""
-        return " ".join(p for p in (name, str(f.get("medication") or ""), dose) if p)
+        return " ".join(p for p in (name, str(f.get("medication") or ""), amounts.dose(f, lang)) if p)
     detail = f.get(event.kind) or f.get("notes") or ""
     return f"{name} {detail}".strip()
 
@@ -167,7 +167,7 @@ def health_event_text(event: HealthEvent, lang: str | Language = "zh") -> str:
 def _health_line(events: Sequence[HealthEvent], lang: Language, tz: tzinfo | None) -> str:
     if not events:
         return ""
-    items = [f"{e.time.astimezone(tz):%H:%M} {health_event_text(e, lang)}" if tz else
+    items = [f"{hm(e.time.astimezone(tz), lang)} {health_event_text(e, lang)}" if tz else
              health_event_text(e, lang) for e in events]
     return text(lang, "summary.health", items=text(lang, "sep.clause").join(items))
 
@@ -186,11 +186,12 @@ def render_week(days: Sequence[DaySummary], language: str = "zh",
     first, last = days[0].local_date, days[-1].local_date
     head = text(lang, "summary.week_title", baby=baby_name, first=first, last=last) if baby_name else \
         text(lang, "summary.week_title_unnamed", first=first, last=last)
-    if not recorded:
+    average = average_metrics(recorded)
+    if average is None:
         return head + "\n" + text(lang, "summary.week_empty")
-    n = len(recorded)
-    milk = sum(m.milk_ml for m in recorded) / n
-    sleep = sum(m.sleep_min for m in recorded) / n
-    diapers = sum(m.diaper_count for m in recorded) / n
-    return head + "\n" + text(lang, "summary.week_body", days=n, milk=amounts.volume(milk, lang),
-                              sleep=duration_text(sleep, lang), diapers=_num(round(diapers, 1)))
+    parts = [text(lang, f"summary.week_{name}", value=show(value)) for name, value, show in (
+        ("milk", average.milk_ml, lambda v: amounts.volume(v, lang)),
+        ("sleep", average.sleep_min, lambda v: duration_text(v, lang)),
+        ("diapers", average.diaper_count, lambda v: _num(round(v, 1)))) if value is not None]
+    return head + "\n" + text(lang, "summary.week_body", days=len(recorded),
+                              averages=text(lang, "sep.list").join(parts))

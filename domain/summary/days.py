@@ -1,14 +1,14 @@
 """A baby's day in numbers: pure, no I/O, no clock.
 
 Input is plain `RecordView`s (aware datetimes), the family's timezone and local dates;
-output is one `DaySummary` per local date. Sleep minutes are split across midnight by
-local day; a sleep's counts (longest stretch, night wakings, naps) belong to the day the
-sleep ends. Night vs nap follows the record's `nap` field (derived when missing).
+output is one `DaySummary` per local date. A sleep counts whole for one day (nights.py): a nap for
+its own day, a night sleep for the day its night ends (the night that ended this morning), with its
+longest stretch and night wakings. Night vs nap follows the record's `nap` field (derived when missing).
 """
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
@@ -26,11 +26,13 @@ from domain.summary.model import (
     RecordView,
     SleepTotals,
 )
+from domain.summary.nights import counted_on
 from domain.vocabulary import BREAST_METHODS, FeedingKind, RecordType
 
 __all__ = ["Comparisons", "DaySummary", "DiaperTotals", "FeedingTotals", "GrowthMeasure", "HealthEvent",
            "KeyMetrics", "Note", "RecordView", "SleepTotals", "summarise_days", "summarise_with_comparisons",
-           "summarise_day", "key_metrics", "compare", "day_bounds", "partial_day_cutoff", "MILK_KINDS"]
+           "summarise_day", "key_metrics", "average_metrics", "compare", "day_bounds", "partial_day_cutoff",
+           "MILK_KINDS"]
 
 _BREAST = frozenset(m.value for m in BREAST_METHODS)
 
@@ -61,13 +63,14 @@ def _summarise(records: Iterable[RecordView], days: _LocalDays, tz: tzinfo,
 class _LocalDays:
     """The requested local dates as UTC-timestamp intervals, to place times quickly."""
 
-    __slots__ = ("dates", "summaries", "starts", "ends")
+    __slots__ = ("dates", "summaries", "starts", "ends", "index")
 
     def __init__(self, dates: Iterable[date], tz: tzinfo,
                  until: Mapping[date, time] | None = None) -> None:
         """`until`: a local time at which some of the days end early."""
         self.dates = sorted(set(dates))
         self.summaries = [DaySummary(d) for d in self.dates]
+        self.index = {d: i for i, d in enumerate(self.dates)}
         bounds = [_window(d, tz, (until or {}).get(d)) for d in self.dates]
         self.starts = [start.timestamp() for start, _ in bounds]
         self.ends = [end.timestamp() for _, end in bounds]
@@ -76,14 +79,10 @@ class _LocalDays:
         i = bisect_right(self.starts, ts) - 1
         return self.summaries[i] if i >= 0 and ts < self.ends[i] else None
 
-    def overlaps(self, start_ts: float, end_ts: float) -> Iterator[tuple[DaySummary, float]]:
-        """(day, minutes) for each requested day that [start_ts, end_ts) touches."""
-        i = max(0, bisect_right(self.starts, start_ts) - 1)
-        while i < len(self.starts) and self.starts[i] < end_ts:
-            minutes = (min(end_ts, self.ends[i]) - max(start_ts, self.starts[i])) / 60
-            if minutes > 0:
-                yield self.summaries[i], minutes
-            i += 1
+    def day_of(self, local_date: date) -> tuple[DaySummary, float] | None:
+        """The summary of `local_date` and the timestamp its counting stops at, when it was asked for."""
+        i = self.index.get(local_date)
+        return (self.summaries[i], self.ends[i]) if i is not None else None
 
 
 def _window(local_date: date, tz: tzinfo, until: time | None) -> tuple[datetime, datetime]:
@@ -124,24 +123,37 @@ def summarise_day(records: Iterable[RecordView], tz: tzinfo, local_date: date,
 
 
 def key_metrics(day: DaySummary) -> KeyMetrics:
-    return KeyMetrics(day.feeding.milk_ml, day.feeding.count, day.sleep.total_min,
-                      day.diapers.count)
+    """The day's compared numbers, each None when the day has no records of its kind."""
+    fed = day.feeding.count > 0
+    return KeyMetrics(day.feeding.milk_ml if fed else None, day.feeding.count if fed else None,
+                      day.sleep.total_min if day.sleep.total_min > 0 else None,
+                      day.diapers.count if day.diapers.count else None)
 
 
 def compare(days: Mapping[date, DaySummary], local_date: date) -> Comparisons:
-    """Yesterday's numbers and the average of the 7 days before `local_date`."""
+    """Yesterday's numbers and the average of the 7 days before `local_date`, each number over the days
+    that have records of its kind."""
     yesterday = days.get(local_date - timedelta(days=1))
-    week = [days[d] for d in (local_date - timedelta(days=i) for i in range(1, 8))
-            if d in days and not days[d].is_empty]
-    return Comparisons(
-        yesterday=key_metrics(yesterday) if yesterday and not yesterday.is_empty else None,
-        week_average=_average([key_metrics(d) for d in week]) if week else None)
+    week = [key_metrics(days[d]) for d in (local_date - timedelta(days=i) for i in range(1, 8)) if d in days]
+    average = average_metrics(week)
+    return Comparisons(yesterday=_or_none(key_metrics(yesterday)) if yesterday else None,
+                       week_average=average)
 
 
-def _average(metrics: list[KeyMetrics]) -> KeyMetrics:
-    n = len(metrics)
-    return KeyMetrics(sum(m.milk_ml for m in metrics) / n, sum(m.feed_count for m in metrics) / n,
-                      sum(m.sleep_min for m in metrics) / n, sum(m.diaper_count for m in metrics) / n)
+def average_metrics(metrics: Iterable[KeyMetrics]) -> KeyMetrics | None:
+    """Each number averaged over the days that have it; None when no day has any."""
+    listed = list(metrics)
+
+    def mean(name: str) -> float | None:
+        values = [v for v in (getattr(m, name) for m in listed) if v is not None]
+        return sum(values) / len(values) if values else None
+
+    return _or_none(KeyMetrics(mean("milk_ml"), mean("feed_count"), mean("sleep_min"), mean("diaper_count")))
+
+
+def _or_none(metrics: KeyMetrics) -> KeyMetrics | None:
+    known = (metrics.milk_ml, metrics.feed_count, metrics.sleep_min, metrics.diaper_count)
+    return None if all(v is None for v in known) else metrics
 
 
 def day_bounds(local_date: date, tz: tzinfo) -> tuple[datetime, datetime]:
@@ -181,33 +193,35 @@ def _duration_min(record: RecordView) -> float:
 
 def _add_sleep(days: _LocalDays, record: RecordView, tz: tzinfo,
                as_of: datetime | None) -> None:
+    """The sleep whole on the day it counts for (nights.py), up to where that day's counting stops (a day
+    not over yet); an open sleep also marks the day `as_of` falls on as "asleep now"."""
     start, end = record.start, record.end
     if end is None:
         if as_of is None or as_of <= start or as_of - start > SLEEP_MAX:
             return
         end = as_of
+        now_day = days.day_at(as_of.timestamp() - 1e-6)
+        if now_day is not None:
+            now_day.sleep.asleep_since = start
     is_nap = _is_nap(record, tz)
-    start_ts, end_ts = start.timestamp(), end.timestamp()
-    for day, minutes in days.overlaps(start_ts, end_ts):
-        day.sleep.total_min += minutes
-        if is_nap:
-            day.sleep.nap_min += minutes
-        else:
-            day.sleep.night_min += minutes
-    ended_on = days.day_at(end_ts - 1e-6)      # a sleep ending at midnight ended the day before
-    if ended_on is not None:
-        _add_sleep_counts(ended_on, record, (end_ts - start_ts) / 60, is_nap)
-
-
-def _add_sleep_counts(day: DaySummary, record: RecordView, minutes: float, is_nap: bool) -> None:
+    owner = days.day_of(counted_on(start, is_nap, tz))
+    if owner is None:
+        return
+    day, stop_ts = owner
+    minutes = (min(end.timestamp(), stop_ts) - start.timestamp()) / 60
+    if minutes <= 0:
+        return
     day.record_count += 1
     sleep = day.sleep
-    if record.end is None:
-        sleep.asleep_since = record.start
-        return
-    sleep.longest_min = max(sleep.longest_min, minutes)
-    sleep.night_wakings += int(_number(record.fields.get("night_wakings")))
-    sleep.nap_count += 1 if is_nap else 0
+    sleep.total_min += minutes
+    if is_nap:
+        sleep.nap_min += minutes
+    else:
+        sleep.night_min += minutes
+    if record.end is not None and record.end.timestamp() <= stop_ts:
+        sleep.longest_min = max(sleep.longest_min, minutes)
+        sleep.night_wakings += int(_number(record.fields.get("night_wakings")))
+        sleep.nap_count += 1 if is_nap else 0
 
 
 def _is_nap(record: RecordView, tz: tzinfo) -> bool:

@@ -93,21 +93,22 @@ class DaySummary:
 
     @property
     def is_empty(self) -> bool:
-        return self.record_count == 0 and self.sleep.total_min == 0
+        return self.record_count == 0 and self.sleep.total_min == 0 and self.sleep.asleep_since is None
 
 
 @dataclass(frozen=True, slots=True)
 class KeyMetrics:
-    """The numbers compared day to day."""
+    """The numbers compared day to day; None where the day has no records of that kind (a day without
+    feeds is not a day of 0 ml, and nothing is compared with it)."""
 
-    milk_ml: float
-    feed_count: float
-    sleep_min: float
-    diaper_count: float
+    milk_ml: float | None
+    feed_count: float | None
+    sleep_min: float | None
+    diaper_count: float | None
 
 
 @dataclass(frozen=True, slots=True)
 class Comparisons:
     yesterday: KeyMetrics | None = None
-    week_average: KeyMetrics | None = None   # over the 7 days before, days with records only
+    week_average: KeyMetrics | None = None   # over the 7 days before, each number over the days that have it
     until: time | None = None                # set: each earlier day counted up to this local time

@@ -13,9 +13,10 @@ from sqlalchemy import select as core_select
 from sqlmodel import select
 
 from domain.chats import ChatView
+from domain.decide.settings import answered
 from domain.limits import known_zone
 from domain.turn import BabyView
-from domain.units import DisplayUnits, display_units
+from domain.units import DisplayUnits, default_clock, display_units
 from domain.vocabulary import Language
 from storage.repositories.base import Repository
 from storage.repositories.tasks import TASK_FIELDS, active_or_last
@@ -31,7 +32,7 @@ REMINDER_SETTINGS = {"medication_reminder": "medication", "no_feeding_hours": "n
 JSON_SETTINGS = ("push_to",)       # kept in Family.settings itself
 # the display-unit settings of the domain → the keys of Family.settings["units"]
 UNIT_SETTINGS = {"volume_unit": "volume", "weight_unit": "weight", "length_unit": "length",
-                 "temperature_unit": "temperature"}
+                 "temperature_unit": "temperature", "clock": "clock"}
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,9 @@ class FamilyInfo:
 
     @property
     def units(self) -> DisplayUnits:
-        """The units the family reads amounts in (metric for what it has not chosen)."""
-        return display_units(self.settings.get("units"))
+        """The units the family reads amounts in (metric for what it has not chosen), and its clock (by its
+        language and zone until chosen)."""
+        return display_units(self.settings.get("units"), default_clock(self.language, self.timezone))
 
     @property
     def tz(self) -> ZoneInfo:
@@ -221,6 +223,12 @@ class FamilyRepository(Repository):
     async def chats(self, family_id: int) -> list[ChatView]:
         return [chat_info(row) for row in await self.rows(_FAMILY_CHATS, {"family": family_id})]
 
+    async def reached_on(self, platform: str) -> list[FamilyInfo]:
+        """The families with at least one chat on `platform`."""
+        on = select(FamilyChat.family_id).where(FamilyChat.platform == platform)
+        q = select(Family).where(Family.id.in_(on)).order_by(Family.id)
+        return [family_info(row) for row in (await self.session.exec(q)).all()]
+
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, now: datetime,
                         member_id: int | None = None) -> None:
         """A chat the family is reached from; a chat of another family loses on the unique key (`Conflict`)."""
@@ -356,6 +364,12 @@ class FamilyRepository(Repository):
                 setattr(row, key, value)
         self.session.add(row)
 
+    async def set_asks(self, family_id: int, asks: tuple[str, ...]) -> None:
+        """What set-up asked the family (language, timezone, units), kept until answered."""
+        row = await self.session.get(Family, family_id)
+        row.settings = {**dict(row.settings or {}), "ask": list(asks)}
+        self.session.add(row)
+
     async def update_settings(self, family_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply settings (columns, or reminder switches kept in the settings JSON); returns the values before."""
         row = await self.session.get(Family, family_id)
@@ -374,7 +388,21 @@ class FamilyRepository(Repository):
                 settings[key] = value
             else:
                 setattr(row, key, value)
+        settings["ask"] = [a for a in settings.get("ask") or [] if a not in answered(changes)]   # a guessed unit too
         row.settings = {**settings, "reminders": reminders}   # a new dict: JSON columns see the change
+        self.session.add(row)
+        return before
+
+    async def restore_settings(self, family_id: int, restored: dict[str, Any]) -> dict[str, Any]:
+        """A restored family's settings: `timezone`, `language`, `summary_time` and the settings JSON, each
+        replacing the family's when given; returns the values before."""
+        row = await self.session.get(Family, family_id)
+        before = {k: getattr(row, k) for k in ("timezone", "language", "summary_time", "settings")}
+        for key in ("timezone", "language", "summary_time"):
+            if key in restored:
+                setattr(row, key, restored[key])
+        if "settings" in restored:
+            row.settings = {**row.settings, **restored["settings"]}    # a new dict: JSON columns see the change
         self.session.add(row)
         return before
 
@@ -390,3 +418,4 @@ class FamilyRepository(Repository):
             OutboxItem.platform == platform, OutboxItem.chat_id == old_chat_id,
             OutboxItem.sent_at.is_(None)).values(chat_id=new_chat_id))
         return moved.rowcount == 1
+

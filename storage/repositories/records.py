@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -49,6 +50,19 @@ _LATEST = (core_select(_RECORDS).where(_FAMILY, _C.baby_id == bindparam("baby"),
 _INSERT = _RECORDS.insert().returning(_C.id)
 _GROWTH = (core_select(_RECORDS).where(_C.baby_id == bindparam("baby"), _C.type == "growth", _C.deleted_at.is_(None))
            .order_by(_C.start))
+
+
+@dataclass(frozen=True)
+class ImportedRecord:
+    """A record arriving from elsewhere (`fawn import`), checked by the domain: written with the others of
+    its batch, `created_at` the time the source says it was written (else the record's own time)."""
+
+    baby_id: int
+    record_type: RecordType
+    fields: dict[str, Any]
+    created_by: int | None
+    created_at: datetime
+    import_key: str
 
 
 def _open_sleep(row: Row) -> bool:
@@ -119,10 +133,11 @@ class RecordRepository(Repository):
         q = select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None)).order_by(*order)
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
-    async def recent(self, family_id: int, limit: int, zone: tzinfo) -> list[RecordView]:
-        """The newest `limit` live records by when they were written (the family page's "latest")."""
-        q = (select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None))
-             .order_by(Record.created_at.desc(), Record.id.desc()).limit(limit))
+    async def latest_happened(self, family_id: int, until: datetime, limit: int, zone: tzinfo) -> list[RecordView]:
+        """The `limit` live records that happened last, up to `until`, newest first (the family page's
+        "latest": by when each happened, not when it was written — an import writes many at once)."""
+        q = (select(Record).where(Record.family_id == family_id, Record.deleted_at.is_(None), Record.start <= until)
+             .order_by(Record.start.desc(), Record.id.desc()).limit(limit))
         return [record_view(r, zone) for r in (await self.session.exec(q)).all()]
 
     async def import_keys(self, family_id: int) -> set[str]:
@@ -137,6 +152,19 @@ class RecordRepository(Repository):
             family_id=family_id, baby_id=baby_id, type=record_type.value, created_by=created_by, created_at=now,
             source_message_id=message_id, task_id=task_id, import_key=import_key, updated_at=None, deleted_at=None,
             **record_columns(record_type, fields)))
+
+    async def add_imported(self, family_id: int, records: Sequence[ImportedRecord]) -> None:
+        """Many imported records in one executemany (no ids read back)."""
+        if records:
+            await self._execute(_RECORDS.insert(), [dict(
+                family_id=family_id, baby_id=r.baby_id, type=r.record_type.value, created_by=r.created_by,
+                created_at=r.created_at, source_message_id=None, task_id=None, import_key=r.import_key,
+                updated_at=None, deleted_at=None, **record_columns(r.record_type, r.fields)) for r in records])
+
+    async def babies_with_records(self, family_id: int) -> set[int]:
+        """The family's babies that have any record (deleted ones too)."""
+        q = core_select(_C.baby_id).where(_FAMILY).distinct()
+        return {row.baby_id for row in await self.rows(q, {"family": family_id})}
 
     async def update(self, family_id: int, record_id: int, fields: dict[str, Any], now: datetime) -> None:
         row = await self._row(family_id, record_id)

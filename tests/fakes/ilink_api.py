@@ -37,6 +37,8 @@ class FakeILinkApi:
     send_refusals: list[dict[str, Any]] = field(default_factory=list)   # answers for the next sendmessages
     requests: list[Request] = field(default_factory=list)
     hold_seconds: float = 1.0
+    tokens: set[str] = field(default_factory=lambda: {BOT_TOKEN})     # the logins the server accepts
+    poll_timeout_ms: int = 35000                                     # longpolling_timeout_ms it asks for
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -50,6 +52,8 @@ class FakeILinkApi:
         app.router.add_get("/ilink/bot/get_qrcode_status", self._qr_status)
         app.router.add_post("/ilink/bot/getupdates", self._get_updates)
         app.router.add_post("/ilink/bot/sendmessage", self._send_message)
+        app.router.add_post("/ilink/bot/msg/notifystart", self._notify)
+        app.router.add_post("/ilink/bot/msg/notifystop", self._notify)
         self.port = await self._site.serve(app)
 
     async def stop(self) -> None:
@@ -74,16 +78,22 @@ class FakeILinkApi:
 
     async def _qrcode(self, request: web.Request) -> web.Response:
         await self._record(request, await request.json())
-        return web.json_response({"qrcode": "qr-0001", "qrcode_img_content": "https://liteapp.weixin.qq.com/q/test"})
+        number = len(self.of("get_bot_qrcode"))
+        return web.json_response({"qrcode": f"qr-{number:04d}",
+                                  "qrcode_img_content": f"https://liteapp.weixin.qq.com/q/test{number}"})
 
     async def _qr_status(self, request: web.Request) -> web.Response:
+        """The next scripted status; {"http": 524} answers with that HTTP status instead (a gateway error)."""
         await self._record(request, dict(request.query))
-        return web.json_response(self.qr_statuses.pop(0) if self.qr_statuses else {"status": "wait"})
+        status = self.qr_statuses.pop(0) if self.qr_statuses else {"status": "wait"}
+        if "http" in status:
+            return web.Response(status=status["http"], text="<html>gateway timeout</html>")
+        return web.json_response(status)
 
     async def _get_updates(self, request: web.Request) -> web.Response:
         body = await request.json()
         await self._record(request, body)
-        if request.headers.get("Authorization") != f"Bearer {BOT_TOKEN}":
+        if not self.logged_in(request):
             return web.json_response({"ret": -14, "errcode": -14, "errmsg": "session timeout"})
         cursor = body.get("get_updates_buf") or ""
         index = int(cursor[1:]) if cursor.startswith("c") else 0
@@ -96,17 +106,34 @@ class FakeILinkApi:
         if len(self._batches) <= index:
             return web.json_response({"ret": 0, "msgs": [], "get_updates_buf": cursor})
         return web.json_response({"ret": 0, "msgs": self._batches[index], "get_updates_buf": f"c{index + 1}",
-                                  "longpolling_timeout_ms": 35000})
+                                  "longpolling_timeout_ms": self.poll_timeout_ms})
+
+    def logged_in(self, request: web.Request) -> bool:
+        return request.headers.get("Authorization", "").removeprefix("Bearer ") in self.tokens
 
     async def _send_message(self, request: web.Request) -> web.Response:
         await self._record(request, await request.json())
+        if not self.logged_in(request):
+            return web.json_response({"ret": -14, "errcode": -14, "errmsg": "session timeout"})
         return web.json_response(self.send_refusals.pop(0) if self.send_refusals else {})
+
+    async def _notify(self, request: web.Request) -> web.Response:
+        """notifystart / notifystop (openclaw-weixin src/api/api.ts): {base_info} → {ret}."""
+        await self._record(request, await request.json())
+        return web.json_response({"ret": 0} if self.logged_in(request) else {"ret": -14, "errmsg": "session timeout"})
 
     def of(self, endpoint: str) -> list[Request]:
         return [r for r in self.requests if r.endpoint == endpoint]
 
     def sent_texts(self) -> list[str]:
         return [r.body["msg"]["item_list"][0]["text_item"]["text"] for r in self.of("sendmessage")]
+
+    async def wait_handled(self, timeout: float = WAIT_SECONDS) -> None:
+        """Until the poller asks for what comes after the newest batch: it handled every batch so far."""
+        cursor = f"c{len(self._batches)}"
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: any(
+                r.body.get("get_updates_buf") == cursor for r in self.of("getupdates"))), timeout)
 
     async def wait_for(self, endpoint: str, count: int, timeout: float = WAIT_SECONDS) -> list[Request]:
         async with self._changed:

@@ -77,6 +77,7 @@ class FakeOpenAI:
     port: int = 0
     _site: LoopbackSite = field(default_factory=LoopbackSite)
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
+    _asked: asyncio.Condition = field(default_factory=asyncio.Condition)
 
     async def start(self) -> None:
         app = web.Application()
@@ -91,6 +92,11 @@ class FakeOpenAI:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
+    async def wait_asked(self, count: int, timeout: float = 10.0) -> None:
+        """Until `count` requests have arrived (a model turn is under way)."""
+        async with self._asked:
+            await asyncio.wait_for(self._asked.wait_for(lambda: len(self.requests) >= count), timeout)
+
     def answer_with(self, *outputs: dict[str, Any]) -> None:
         """The output object(s) to return, in order; the last one answers any further request."""
         self.answers = list(outputs)
@@ -99,7 +105,9 @@ class FakeOpenAI:
 
     async def _completions(self, request: web.Request) -> web.Response:
         body = await request.json()
-        self.requests.append(ChatRequest(body))
+        async with self._asked:
+            self.requests.append(ChatRequest(body))
+            self._asked.notify_all()
         if not self.answers:
             return web.json_response({"error": {"message": "the test chose no answer", "type": "fake"}},
                                      status=500)

@@ -44,15 +44,18 @@ class WeComSide:
         key = WeChatCrypto(self.token, self.aes_key, self.receive_id).key
         return to_text(PrpCrypto(key).encrypt(text, self.receive_id))
 
-    def verification(self, echo: str = "echo-12345") -> dict[str, str]:
+    def verification(self, echo: str = "echo-12345", *, signed_at: float | None = None) -> dict[str, str]:
         """The GET query of a URL verification (its echostr decrypts to `echo`)."""
-        stamp, nonce, encrypt = str(int(time.time())), str(next(_nonces)), self._encrypt(echo)
+        stamp = str(int(time.time() if signed_at is None else signed_at))
+        nonce, encrypt = str(next(_nonces)), self._encrypt(echo)
         return {"msg_signature": sign(self.token, stamp, nonce, encrypt), "timestamp": stamp,
                 "nonce": nonce, "echostr": encrypt}
 
-    def callback(self, body: dict[str, Any], *, token: str | None = None) -> tuple[dict[str, str], dict[str, str]]:
-        """(query, JSON) of an encrypted callback; `token` signs with another token (a forgery)."""
-        stamp, nonce = str(int(time.time())), str(next(_nonces))
+    def callback(self, body: dict[str, Any], *, token: str | None = None,
+                 signed_at: float | None = None) -> tuple[dict[str, str], dict[str, str]]:
+        """(query, JSON) of an encrypted callback; `token` signs with another token (a forgery), `signed_at`
+        (a POSIX time) puts another time in its signed timestamp (a recorded callback played back later)."""
+        stamp, nonce = str(int(time.time() if signed_at is None else signed_at)), str(next(_nonces))
         encrypt = self._encrypt(json.dumps(body, ensure_ascii=False))
         query = {"msg_signature": sign(token or self.token, stamp, nonce, encrypt), "timestamp": stamp,
                  "nonce": nonce}

@@ -39,6 +39,14 @@ def test_bench_history_runs_the_same_turns_in_families_of_every_size(capsys) -> 
     assert result["p50_ratio_largest_to_smallest"] > 0
 
 
+def test_bench_history_imported_brings_the_records_through_the_importer(capsys) -> None:
+    result = _run(capsys, "history", "--imported", "--turns", "13", "--sizes", "10", "1500")
+    assert result["seeded"] == "imported"
+    largest = result["families"][-1]
+    assert largest["records"] == 1500 and largest["import_batches"] == 2 and largest["longest_write_ms"] > 0
+    assert all(f["failed_turns"] == 0 for f in result["families"])
+
+
 def test_bench_summaries_reads_writes_and_draws_the_evening(capsys) -> None:
     result = _run(capsys, "summaries", "--families", "8", "--charts", "2", "--workers", "1")
     assert result["families"] == 8 and result["summaries_sent"] == 8

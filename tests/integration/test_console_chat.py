@@ -28,7 +28,7 @@ async def test_typing_one_twice_presses_the_same_confirm_twice_never_the_undo_af
     out = await _run(tmp_path, monkeypatch, capsys, ["temp 100.4F", "1", "1", "/records"])
     assert "[1] ✅ Confirm" in out and "[3] ↩ Undo" in out
     assert "Undone" not in out
-    assert "temperature 100.4°F @ 08:00" in out.split("/records")[-1]      # written once, still there
+    assert "temperature 100.4°F @ 8:00 AM" in out.split("/records")[-1]      # written once, still there
 
 
 async def test_a_number_no_reply_shows_is_not_a_message(tmp_path, monkeypatch, capsys):
@@ -41,7 +41,7 @@ async def test_at_moves_the_clock_of_the_service_too(tmp_path, monkeypatch, caps
     out = await _run(tmp_path, monkeypatch, capsys, lines)
     assert "Clock: 2026-05-04 23:40 (America/New_York)" in out
     assert "Clock: 2026-05-05 01:10" in out and "Clock: 2026-05-05 01:40" in out
-    assert "Asleep for 2 h now (since 23:40)" in out
+    assert "Asleep for 2 h now (since 11:40 PM)" in out          # a US family reads a 12-hour clock
 
 
 async def test_help_lists_the_bots_own_words_and_a_newcomer_is_announced_once(tmp_path, monkeypatch, capsys):

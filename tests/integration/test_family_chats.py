@@ -195,3 +195,19 @@ async def test_on_any_platform_start_sets_up_a_family_with_the_sender_as_its_par
     assert [(m.sender_id, m.role) for m in await chat.app.families.members(family_id)] == [("dad", "parent")]
     assert fed.kind is ReplyKind.RECORDED and again.written == ()          # a second start sets nothing up
     assert await chat.app.families.family_id("wecom", "wrk-group-2") == family_id
+
+
+@pytest.mark.parametrize(("said", "language", "asked"), [
+    ("开始", "zh", []),
+    ("set up a family", "en", ["Which time zone are you in?", "Ounces or millilitres?"]),
+    ("/start", "zh", ["用中文还是英文", "Chinese or English?", "你们在哪个时区", "Which time zone are you in?"]),
+])
+async def test_on_wechat_where_the_platform_says_no_language_the_start_word_says_it_or_the_welcome_asks(
+        family, said, language, asked) -> None:
+    chat, _, _ = family
+    started = await chat.say(("wechat", "wx-new-mom"), "newmom", said, private=True)
+    family_id = await chat.app.families.family_id("wechat", "wx-new-mom")
+    settings = await chat.app.families.settings(family_id)
+    assert settings["language"] == language
+    assert all(question in started.reply.text for question in asked)
+    assert ("Hi, I'm Fawn" in started.reply.text) == (said != "开始")

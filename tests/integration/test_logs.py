@@ -2,13 +2,16 @@
 and no SQL parameters at any level — the process's own logging set-up (bot/logs.py), real turns."""
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import FrozenClock
 from bot.composition import assemble
@@ -102,3 +105,36 @@ async def test_json_logs_are_one_object_a_line_with_the_turns_trace_id_and_still
     assert failure["trace_id"] == failed.trace_id and "ValueError" in failure["exception"]
     assert lines[-1]["trace_id"] is None and lines[-1]["message"] == "outside any turn"
     assert SECRET_WORDS not in logs.getvalue() and NAME not in logs.getvalue()
+
+
+async def test_at_info_a_turn_is_one_line_of_trace_id_channel_reply_kind_and_milliseconds(database, captured) -> None:
+    logs = captured("INFO")
+    app, clock = await _family(database)
+    recorded = await _say(app, clock, "刚刚喝了90ml配方奶", 1)
+    question = await _say(app, clock, "今天喝了多少奶", 2)
+
+    turns = [line for line in logs.getvalue().splitlines() if "fawn.service: turn " in line]
+    assert len(turns) == 2
+    assert re.search(rf"INFO fawn\.service: turn {recorded.trace_id} t recorded \d+ ms$", turns[0])
+    assert re.search(rf"INFO fawn\.service: turn {question.trace_id} t {question.kind.value} \d+ ms$", turns[1])
+    assert "90" not in " ".join(turns).replace(recorded.trace_id, "") and NAME not in logs.getvalue()
+
+
+async def _set(event: asyncio.Event) -> None:
+    event.set()
+
+
+async def test_the_schedulers_routine_lines_show_only_at_debug(captured) -> None:
+    for level, shown in (("INFO", False), ("DEBUG", True)):
+        logs = captured(level)
+        ran = asyncio.Event()
+        scheduler = AsyncIOScheduler()
+        scheduler.add_job(_set, "date", args=[ran], run_date=datetime.now(ZoneInfo("UTC")), id="slot")
+        scheduler.start()
+        await asyncio.wait_for(ran.wait(), 10)
+        scheduler.shutdown(wait=False)
+        await asyncio.sleep(0)                         # the executor logs "executed successfully" after the job
+        written = logs.getvalue()
+        assert ("Running job" in written) is shown and ("Added job" in written) is shown
+        logging.getLogger("apscheduler.executors.default").warning("Run time of job was missed by 0:00:05")
+        assert "was missed by" in logs.getvalue()      # its warnings show at every level

@@ -108,7 +108,8 @@ async def test_the_rhythm_chart_asked_for_in_chat_shows_the_weeks_sleeps_feeds_a
     assert result.kind is ReplyKind.ANSWER and result.reply.image is not None
     chunks = _chunks(result.reply.image)
     assert chunks[SERIES_KEY] == "小满" and len(chunks[DAYS_KEY].split(",")) == 7
-    assert set(json.loads(chunks[PANELS_KEY])["rhythm"]) == {"sleep_night", "sleep_nap", "feed", "diaper"}
+    assert set(json.loads(chunks[PANELS_KEY])["rhythm"]) == {"sleep_night", "sleep_nap", "feed", "diaper_wet",
+                                                            "diaper_mixed"}
     assert "小满" in result.reply.text
 
 
@@ -118,3 +119,23 @@ async def test_a_picture_request_writes_nothing_and_opens_no_task(tmp_path):
     snapshot = await app.families.snapshot(family)
     await app.close()
     assert result.kind is ReplyKind.ANSWER and not result.written and snapshot.task is None and snapshot.records == []
+
+
+async def test_twins_asking_for_the_rhythm_chart_get_one_for_each_baby(tmp_path):
+    clock = FrozenClock(datetime(2026, 5, 4, 20, 0, tzinfo=TZ))
+    app = await open_fawn(sqlite_url(tmp_path / "f.db"), clock=clock, chart_dir=tmp_path / "charts")
+    babies = ({"name": "小满", "birth_date": date(2026, 1, 1), "sex": "female"},
+              {"name": "小米", "birth_date": date(2026, 1, 1), "sex": "male"})
+    family = await app.families.setup_family(FamilySetup("t", "c", babies=babies,
+                                                         members=(MemberSetup("mom", "妈妈", "妈妈", "parent"),)))
+    await app.families.add_records(family, [
+        {"type": "sleep", "baby": "小满", "start": datetime(2026, 5, 4, 9, tzinfo=TZ),
+         "end": datetime(2026, 5, 4, 10, tzinfo=TZ)},
+        {"type": "feeding", "baby": "小米", "start": datetime(2026, 5, 4, 11, tzinfo=TZ), "kind": "formula",
+         "amount_ml": 90}])
+    result = await _say(app, clock, "作息图", 1)
+    await app.close()
+    chunks = _chunks(result.reply.image)
+    assert chunks[SERIES_KEY] == "小满,小米"
+    assert json.loads(chunks[PANELS_KEY]) == {"小满": ["sleep_nap"], "小米": ["feed"]}
+    assert "小满和小米" in result.reply.text

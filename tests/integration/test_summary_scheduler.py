@@ -17,7 +17,7 @@ from bot.clock import FrozenClock
 from bot.delivery.outbox import Outbox
 from bot.delivery.push import FamilyPush
 from bot.protocol import OutgoingReply
-from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY
+from bot.push.charts import DAYS_KEY, PNG_SIGNATURE, SERIES_KEY, UNITS_KEY
 from bot.push.scheduler import REMINDERS_JOB, RETRY_JOB, SummaryScheduler, summary_job_id
 from storage.engine import Database
 from storage.repositories.families import FamilyInfo
@@ -168,11 +168,11 @@ async def test_at_21_00_the_day_summary_goes_out_with_numbers_that_agree_with_th
     lines = reply.text.splitlines()
     assert lines[0] == "小鹿的一天（6月3日 周二）"
     assert lines[1] == "喂养：2次，奶量 480ml（配方奶 480ml；比昨天同时段 +40ml，7天同时段平均 320ml）"
-    # Until 21:00: the 00:00–06:00 part of last night. The days before are counted up to
-    # 21:00 too: 00:00–06:00 and 20:00–21:00, 7 hours (not their whole 10 hours).
-    assert lines[2] == "睡眠：共 6小时（夜间 6小时；比昨天同时段 -1小时，7天同时段平均 7小时），" \
+    # Last night (20:00–06:00) is today's whole, as each night is the day's it ended in; tonight's sleep,
+    # started at 20:00 yesterday evening too, counted for the morning it ended, never cut at midnight.
+    assert lines[2] == "睡眠：共 10小时（夜间 10小时；比昨天同时段 ±0，7天同时段平均 10小时），" \
                        "最长一觉 10小时，夜醒 1次"
-    assert lines[3] == "尿布：2次（湿 2，便 1；比昨天同时段 ±0，7天同时段平均 2）"
+    assert lines[3] == "尿布：2次（尿 2，便 1；比昨天同时段 ±0，7天同时段平均 2）"
     [claim] = await claims(db, family_id)
     assert (claim.local_date, claim.kind, claim.claimed_by) == (JUNE_3, "daily", "a")
     assert claim.sent_at == clock()
@@ -190,8 +190,9 @@ async def test_a_summary_asked_for_at_noon_compares_with_the_mornings_before(db,
                                                     as_of=local(JUNE_3, 12), chart=False)
     # By 12:00 each day has had one bottle (08:00; 240 ml today, 220 ml yesterday) and one diaper.
     assert "喂养：1次，奶量 240ml（配方奶 240ml；比昨天同时段 +20ml，7天同时段平均 160ml）" in reply.text
-    assert "尿布：1次（湿 1，便 0；比昨天同时段 ±0，7天同时段平均 1）" in reply.text
-    assert "比昨天 +40ml，7天平均 257ml" in later.text and "同时段" not in later.text
+    assert "尿布：1次（尿 1，便 0；比昨天同时段 ±0，7天同时段平均 1）" in reply.text
+    # 26 May has no records (only the evening half of the night that ended on the 27th): not averaged in
+    assert "比昨天 +40ml，7天平均 300ml" in later.text and "同时段" not in later.text
 
 
 async def test_in_new_york_the_summary_fires_at_21_00_new_york_time(db, tmp_path) -> None:
@@ -331,7 +332,20 @@ async def test_the_growth_curve_reply_is_a_png_with_who_lines(db, tmp_path) -> N
     async with db.unit_of_work() as uow:
         reply = await summaries.builder.growth_reply(uow, family)
     assert reply.image is not None and reply.image.read_bytes()[:8] == PNG_SIGNATURE
-    assert reply.text == "小鹿：12周时 6kg，比第30天 +1.5kg。"
+    assert reply.text == "小鹿：12周时 6kg，比4周时 +1.5kg。"
+
+
+async def test_a_us_familys_growth_curve_reads_pounds_and_ounces_and_ages_in_words(db, tmp_path) -> None:
+    family_id, baby_id = await seed_family(db, "America/New_York",
+                                           settings={"units": {"weight": "lb", "length": "in"}})
+    await add(db, family_id, baby_id, "growth", local(date(2025, 3, 22), 10, tz=NEW_YORK), weight_kg=3.9)
+    await add(db, family_id, baby_id, "growth", local(date(2025, 6, 1), 10, tz=NEW_YORK), weight_kg=5.613)
+    summaries = scheduler(db, Sent(), FrozenClock(local(JUNE_3, 12)), tmp_path)
+    family = await family_info(db, family_id)
+    async with db.unit_of_work() as uow:
+        reply = await summaries.builder.growth_reply(uow, family)
+    assert reply.text == "小鹿：13周时 12磅6盎司，比3周时 +3磅12.4盎司。"       # not "5.613kg … since day 21"
+    assert Image.open(reply.image).text[UNITS_KEY] == "lb"
 
 
 async def claim_and_die(db: Database, family_id: int, local_date: date,
@@ -469,8 +483,8 @@ async def test_twins_growth_curves_come_in_one_image_with_a_line_of_text_each(db
     family = await family_info(db, family_id)
     async with db.unit_of_work() as uow:
         reply = await summaries.builder.growth_reply(uow, family)
-    assert reply.text.splitlines() == ["小鹿：12周时 6kg，比第30天 +1.5kg。",
-                                       "小熊：12周时 6.6kg，比第30天 +1.8kg。",
+    assert reply.text.splitlines() == ["小鹿：12周时 6kg，比4周时 +1.5kg。",
+                                       "小熊：12周时 6.6kg，比4周时 +1.8kg。",
                                        "Pip：还没有可以画曲线的生长记录。"]
     assert pup and reply.image is not None
     assert len(Image.open(reply.image).text[SERIES_KEY].split(",")) == 2

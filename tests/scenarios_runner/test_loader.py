@@ -110,3 +110,10 @@ def test_empty_lists_mean_exactly_none():
 def test_an_empty_list_of_reply_kinds_is_an_error():
     error = error_of("  - mom: x\n    expect: {reply: []}\n")
     assert error.line == 9 and "accepts no reply" in error.reason
+
+
+def test_units_chosen_at_set_up_are_read_and_checked():
+    head = BASE.replace("family:\n", "family:\n  units: {volume: oz, temperature: f}\n")
+    assert load("  - mom: x\n", head).family.units == (("volume", "oz"), ("temperature", "f"))
+    error = error_of("  - mom: x\n", BASE.replace("family:\n", "family:\n  units: {volume: cups}\n"))
+    assert error.line == 3 and "'cups'" in error.reason

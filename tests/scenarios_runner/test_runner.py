@@ -139,7 +139,7 @@ async def test_the_command_reports_each_file_and_a_closing_line(tmp_path: Path):
     assert f"{bad}:9: expect: unknown key 'colour'" in outcome_line(outcomes[1])
     report = json.loads(json.dumps(as_json(outcomes)))
     assert report["passed"] == 1 and report["failed"] == 1
-    assert set(report["results"][0]) == {"file", "name", "passed", "failed_turn", "message"}
+    assert set(report["results"][0]) == {"file", "name", "passed", "failed_turn", "message", "wrong_write"}
 
 
 async def test_repeat_reports_a_pass_rate_and_the_model_reaches_the_factory(tmp_path: Path):
@@ -207,3 +207,11 @@ async def test_a_list_of_reply_kinds_accepts_any_of_them_and_names_them_all_when
     failing, _ = await run("  - mom: 刚刚喝了90ml配方奶\n    expect: {reply: [ask, confirm]}\n")
     assert passing.passed, passing.message
     assert not failing.passed and "expected ask or confirm" in failing.message
+
+
+async def test_a_failing_turn_that_wrote_another_record_is_a_wrong_write_and_one_that_only_asked_is_not():
+    wrong, _ = await run("  - mom: 刚刚喝了91ml配方奶\n    expect: {reply: ask, no_change: true}\n")
+    other_record, _ = await run("  - mom: 刚刚喝了91ml配方奶\n    expect: {written: [{type: sleep}]}\n")
+    only_reply, _ = await run("  - mom: 刚刚喝了91ml配方奶\n    expect: {reply: ask}\n")
+    assert wrong.wrong_write and other_record.wrong_write
+    assert not only_reply.passed and not only_reply.wrong_write

@@ -3,7 +3,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from domain.chats import ChatView, push_preference, push_targets
+from domain.chats import ChatView, parents_elsewhere, push_preference, push_targets
 from domain.decide.decide_turn import decide_turn
 from domain.decide.invites import (
     CODE_ALPHABET,
@@ -18,6 +18,7 @@ from domain.decide.invites import (
     normal_code,
 )
 from domain.extraction import Extraction, Intent
+from domain.replies.render import render
 from domain.turn import (
     AdmitJoin,
     BabyView,
@@ -29,7 +30,7 @@ from domain.turn import (
     RevokeInvites,
     Turn,
 )
-from domain.vocabulary import ReplyKind, Role
+from domain.vocabulary import ChatKind, Language, ReplyKind, Role
 
 NOW = datetime(2026, 5, 4, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 GROUP = ChatView(1, "telegram", "-4001", "group")
@@ -55,6 +56,25 @@ def test_without_a_group_pushes_go_to_each_parents_and_caregivers_private_chat_n
 def test_a_family_that_prefers_private_chats_gets_its_pushes_there_even_with_a_group():
     prefer = push_preference({"push_to": "private"})
     assert push_targets([GROUP, MOM_DM, FRIEND_DM], ROLES, prefer) == [MOM_DM]
+
+
+def test_a_platform_that_stopped_is_reported_to_the_groups_and_parents_chats_on_other_platforms():
+    dad_dm = ChatView(1, "wecom", "dad.li", "private", member_id=4)
+    nanny_wecom = ChatView(1, "wecom", "nanny", "private", member_id=2)
+    roles = {**ROLES, 4: Role.PARENT}
+    chats = [GROUP, MOM_DM, NANNY_DM, dad_dm, nanny_wecom]
+    assert parents_elsewhere(chats, roles, "wechat") == [GROUP, dad_dm]
+
+
+def test_a_family_on_one_platform_alone_has_nowhere_else_to_be_told():
+    assert parents_elsewhere([MOM_DM, NANNY_DM], ROLES, "wechat") == []
+
+
+def test_a_start_in_a_one_to_one_chat_is_greeted_as_a_chat_and_in_a_group_as_a_group():
+    private = decide_turn(replace(turn(Intent.START), chat_kind=ChatKind.PRIVATE, first_words=True)).reply
+    group = decide_turn(replace(turn(Intent.START), chat_kind=ChatKind.GROUP, first_words=True)).reply
+    assert "这个聊天" in render(private, Language.ZH, NOW) and "这个群" not in render(private, Language.ZH, NOW)
+    assert "这个群" in render(group, Language.ZH, NOW)
 
 
 def test_a_parent_gets_a_code_that_expires_after_its_lifetime():

@@ -69,6 +69,7 @@ CHINESE_MAY_APPEAR_IN = {
     "domain/babies.py": "the birth-order names (大宝, 二宝) a message may use for a baby",
     "domain/extraction.py": "field descriptions that tell the model what Chinese phrases mean",
     "bot/devtools/bench": "sample family messages and records that the benchmarks replay",
+    "bot/devtools/variations": "what families say and put around a fact, that the variation suite sends",
 }
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\u3000-\u303f]")
 

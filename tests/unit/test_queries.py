@@ -8,6 +8,8 @@ from domain.extraction import Extraction, Intent, Query, QueryMetric, QueryPerio
 from domain.queries.answer import answer_query, query_window
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.replies.render import render
+from domain.summary.days import RecordView as SummaryView
+from domain.summary.days import summarise_day
 from domain.turn import BabyView, MemberView, RecordView, Turn
 from domain.vocabulary import Language, RecordType, ReplyKind, Role
 
@@ -49,10 +51,23 @@ def test_daytime_is_six_to_six_and_night_runs_to_the_next_morning() -> None:
     q = Query(metric=QueryMetric.SLEEP_TOTAL, period=QueryPeriod.YESTERDAY, daypart="day")
     assert query_window(q, NOW) == (at(3, 6), at(3, 18))
     night = q.model_copy(update={"daypart": "night"})
-    assert query_window(night, NOW) == (at(3, 18), at(4, 6))
+    assert query_window(night, NOW) == (at(3, 12), at(4, 12))      # the night's sleeps start noon to noon
     morning = at(4, 8)
     tonight = Query(metric=QueryMetric.SLEEP_TOTAL, daypart="night")
-    assert query_window(tonight, morning) == (at(3, 18), at(4, 6))     # 晚上睡了多久, asked at 8am
+    assert query_window(tonight, morning) == (at(3, 12), morning)     # 晚上睡了多久, asked at 8am
+    feeds = Query(metric=QueryMetric.FEEDING_TOTAL, period=QueryPeriod.YESTERDAY, daypart="night")
+    assert query_window(feeds, NOW) == (at(3, 18), at(4, 6))
+
+
+def test_last_night_is_the_same_night_the_summary_counts() -> None:
+    records = [rec(1, RecordType.SLEEP, start=at(3, 20), end=at(3, 23, 50), nap=False),
+               rec(2, RecordType.SLEEP, start=at(4, 0, 30), end=at(4, 6, 30), nap=False),
+               rec(3, RecordType.SLEEP, start=at(3, 14), end=at(3, 15), nap=True)]
+    q = Query(metric=QueryMetric.SLEEP_TOTAL, period=QueryPeriod.YESTERDAY, daypart="night")
+    values, _ = ask(q, records)
+    night = summarise_day([SummaryView("sleep", r.fields["start"], r.fields["end"], r.fields) for r in records],
+                          NOW.tzinfo, NOW.date())
+    assert values["sections"][0]["total_min"] == night.sleep.night_min == 230 + 360
 
 
 def test_daytime_sleep_counts_only_the_part_inside_the_window() -> None:

@@ -132,9 +132,10 @@ def test_woke_up_and_a_feed_close_the_open_sleep_and_write_the_feed():
     assert [w.record_type for w in writes(d)] == [RecordType.FEEDING]
 
 
-def test_parts_not_understood_are_quoted_in_the_reply():
-    d = decide_turn(turn(said(FEED, WET, unread=["好乖"])))
-    assert "好乖" in render(d.reply, Language.ZH, NOW) and len(writes(d)) == 2
+def test_a_part_not_understood_is_quoted_and_the_message_is_read_back_before_anything_is_written():
+    d = decide_turn(turn(said(FEED, WET, unread=["还去楼下遛了个弯"])))
+    assert d.reply.kind is ReplyKind.CONFIRM and writes(d) == []
+    assert "还去楼下遛了个弯" in render(d.reply, Language.ZH, NOW)
 
 
 def test_a_bad_value_in_a_further_fact_is_stopped_at_the_door():

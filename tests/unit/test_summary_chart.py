@@ -147,7 +147,7 @@ def mixed_week():
 def test_the_week_chart_splits_milk_by_kind_sleep_into_night_and_naps_and_marks_today_so_far(tmp_path) -> None:
     data = week_chart_data(mixed_week(), "Ada", so_far=True)
     assert data.series[0].stacks("sleep") == {"night": (6.0,) * 7, "nap": (1.0,) * 7}
-    assert data.series[0].stacks("diapers") == {"wet": (1,) * 7, "solid": (1,) * 7}
+    assert data.series[0].stacks("diapers") == {"wet": (2,) * 7, "solid": (1,) * 7}   # the mixed one in both
     drawn = render_week_chart(data, tmp_path / "w.png", "en")
     assert panels(drawn) == {"milk": ["formula", "breast_milk"], "sleep": ["night", "nap"],
                              "diapers": ["wet", "solid"]}
@@ -164,6 +164,21 @@ def test_the_rhythm_chart_is_a_png_naming_its_days_and_what_it_drew(tmp_path) ->
     drawn = png_text(chart.render_rhythm_chart(rhythm, tmp_path / "r.png", "zh", "小满"))
     assert drawn[DAYS_KEY].split(",") == [str(d) for d in DATES] and drawn[SERIES_KEY] == "小满"
     assert panels(tmp_path / "r.png") == {"rhythm": ["sleep_night", "feed"]}
+
+
+def test_the_rhythm_legend_shows_each_diaper_mark_it_draws(tmp_path) -> None:
+    from domain.summary.rhythm import day_rhythm
+
+    def diaper(hour: int, **kind: bool) -> RecordView:
+        return RecordView("diaper", datetime(2025, 6, 3, hour, tzinfo=SHANGHAI), None, kind)
+
+    wet_and_mixed = day_rhythm([diaper(7, wet=True), diaper(9, wet=True, solid=True)], SHANGHAI, DATES)
+    assert panels(chart.render_rhythm_chart(wet_and_mixed, tmp_path / "a.png", "en")) == {
+        "rhythm": ["diaper_wet", "diaper_mixed"]}
+    every_kind = day_rhythm([diaper(7, wet=True), diaper(8, solid=True), diaper(9, wet=True, solid=True)],
+                            SHANGHAI, DATES)
+    assert panels(chart.render_rhythm_chart(every_kind, tmp_path / "b.png", "en")) == {
+        "rhythm": ["diaper_wet", "diaper_solid", "diaper_mixed"]}
 
 
 def test_the_growth_chart_draws_the_who_bands_and_the_baby(tmp_path) -> None:
@@ -267,3 +282,19 @@ def test_the_growth_chart_paints_the_bands_only_when_it_has_the_who_lines(tmp_pa
     bare = colours(render_growth_chart(GrowthChartData("weight_kg", points, {}, "Ada"), tmp_path / "bare.png", "en"))
     assert {rgb(OUTER), rgb(INNER), rgb(POINTS)} <= banded
     assert rgb(POINTS) in bare and not {rgb(OUTER), rgb(INNER)} & bare
+
+
+def test_twins_get_a_rhythm_each_in_one_picture_on_the_familys_clock(tmp_path) -> None:
+    from domain.summary.rhythm import day_rhythm
+    from domain.units import US_CUSTOMARY
+
+    def nap(hour: int) -> RecordView:
+        return RecordView("sleep", datetime(2025, 6, 3, hour, tzinfo=SHANGHAI),
+                          datetime(2025, 6, 3, hour + 1, tzinfo=SHANGHAI), {"nap": True})
+
+    ada, leo = day_rhythm([nap(9)], SHANGHAI, DATES), day_rhythm([nap(13)], SHANGHAI, DATES)
+    path = chart.render_rhythm_charts([("Ada", ada), ("Leo", leo)], tmp_path / "twins.png", "en", US_CUSTOMARY)
+    assert png_text(path)[SERIES_KEY] == "Ada,Leo"
+    assert panels(path) == {"Ada": ["sleep_nap"], "Leo": ["sleep_nap"]}
+    one = chart.render_rhythm_chart(ada, tmp_path / "one.png", "en", "Ada")
+    assert Image.open(path).size[1] == 2 * Image.open(one).size[1]

@@ -31,12 +31,27 @@ def sleep(start: datetime, end: datetime | None, **fields: object) -> RecordView
     return RecordView("sleep", start, end, fields)
 
 
-def test_sleep_crossing_midnight_is_split_between_the_two_days() -> None:
+def test_a_night_across_midnight_counts_whole_for_the_day_it_ends() -> None:
     night = sleep(at(2, 20), at(3, 6), nap=False)
     days = summarise_days([night], SHANGHAI, [date(2025, 6, 2), JUNE_3])
-    assert days[date(2025, 6, 2)].sleep.total_min == 4 * 60
-    assert days[JUNE_3].sleep.total_min == 6 * 60
-    assert days[JUNE_3].sleep.night_min == 6 * 60
+    assert days[date(2025, 6, 2)].sleep.total_min == 0
+    assert days[JUNE_3].sleep.total_min == days[JUNE_3].sleep.night_min == 10 * 60
+    assert days[JUNE_3].sleep.longest_min == 10 * 60
+
+
+def test_the_pieces_of_one_night_count_for_the_same_morning() -> None:
+    pieces = [sleep(at(2, 20), at(2, 23, 50)), sleep(at(3, 0, 30), at(3, 5, 30))]    # 20:00–23:50, 00:30–05:30
+    days = summarise_days(pieces, SHANGHAI, [date(2025, 6, 2), JUNE_3])
+    assert days[date(2025, 6, 2)].sleep.total_min == 0
+    assert days[JUNE_3].sleep.night_min == 230 + 300
+    assert days[JUNE_3].sleep.longest_min == 300
+
+
+def test_a_nap_stays_with_its_day_and_tonight_waits_for_tomorrow() -> None:
+    records = [sleep(at(3, 13), at(3, 14), nap=True), sleep(at(3, 19, 30), at(4, 6), nap=False)]
+    days = summarise_days(records, SHANGHAI, [JUNE_3, date(2025, 6, 4)])
+    assert (days[JUNE_3].sleep.nap_min, days[JUNE_3].sleep.night_min) == (60, 0)
+    assert days[date(2025, 6, 4)].sleep.night_min == 630
 
 
 def test_night_and_nap_follow_the_records_nap_field() -> None:
@@ -50,10 +65,10 @@ def test_night_and_nap_follow_the_records_nap_field() -> None:
 def test_a_sleep_without_a_nap_field_is_classified_by_its_hours() -> None:
     records = [sleep(at(2, 21), at(3, 5)), sleep(at(3, 10), at(3, 11))]
     day = summarise_day(records, SHANGHAI, JUNE_3)
-    assert (day.sleep.night_min, day.sleep.nap_min) == (300, 60)
+    assert (day.sleep.night_min, day.sleep.nap_min) == (480, 60)
 
 
-def test_longest_stretch_and_night_wakings_belong_to_the_day_the_sleep_ends() -> None:
+def test_longest_stretch_and_night_wakings_belong_to_the_day_the_night_ends() -> None:
     night = sleep(at(2, 20), at(3, 6), nap=False, night_wakings=2)
     days = summarise_days([night], SHANGHAI, [date(2025, 6, 2), JUNE_3])
     assert days[JUNE_3].sleep.longest_min == 600
@@ -62,10 +77,16 @@ def test_longest_stretch_and_night_wakings_belong_to_the_day_the_sleep_ends() ->
 
 
 def test_an_open_sleep_counts_up_to_as_of_and_is_marked_asleep() -> None:
-    day = summarise_day([sleep(at(3, 19), None)], SHANGHAI, JUNE_3, as_of=at(3, 21))
-    assert day.sleep.total_min == 120
-    assert day.sleep.night_min == 120
-    assert day.sleep.asleep_since == at(3, 19)
+    day = summarise_day([sleep(at(3, 13), None)], SHANGHAI, JUNE_3, as_of=at(3, 14))
+    assert day.sleep.total_min == day.sleep.nap_min == 60
+    assert day.sleep.asleep_since == at(3, 13)
+
+
+def test_tonight_asleep_is_said_but_counted_for_tomorrow() -> None:
+    days = summarise_days([sleep(at(3, 19), None)], SHANGHAI, [JUNE_3, date(2025, 6, 4)], as_of=at(3, 21))
+    assert days[JUNE_3].sleep.total_min == 0 and days[JUNE_3].sleep.asleep_since == at(3, 19)
+    assert not days[JUNE_3].is_empty
+    assert days[date(2025, 6, 4)].sleep.night_min == 120
 
 
 def test_an_open_sleep_without_as_of_is_left_out() -> None:
@@ -114,14 +135,14 @@ def test_records_are_placed_on_the_family_local_date_not_the_utc_date() -> None:
     assert days[date(2025, 6, 4)].feeding.milk_ml == 80
 
 
-def test_sleep_split_counts_real_elapsed_time_across_a_daylight_saving_change() -> None:
+def test_a_night_counts_real_elapsed_time_across_a_daylight_saving_change() -> None:
     spring_forward = date(2025, 3, 9)   # 02:00 → 03:00 in New York
     start = datetime(2025, 3, 8, 23, 0, tzinfo=NEW_YORK)
     end = datetime(2025, 3, 9, 5, 0, tzinfo=NEW_YORK)
     days = summarise_days([sleep(start, end, nap=False)], NEW_YORK,
                           [date(2025, 3, 8), spring_forward])
-    assert days[date(2025, 3, 8)].sleep.total_min == 60
-    assert days[spring_forward].sleep.total_min == 4 * 60
+    assert days[date(2025, 3, 8)].sleep.total_min == 0
+    assert days[spring_forward].sleep.total_min == 5 * 60          # 23:00–05:00 on a 23-hour night
 
 
 def test_the_latest_growth_measure_of_the_day_is_kept() -> None:
@@ -156,17 +177,36 @@ def test_no_comparison_without_earlier_records() -> None:
 def test_a_day_not_over_is_compared_with_the_days_before_up_to_the_same_time() -> None:
     records = [bottle(at(day, 8), 100) for day in (1, 2, 3)] + [
         bottle(at(2, 22), 500),                          # after 21:00 yesterday: not compared
-        sleep(at(2, 20), at(3, 6), nap=False),           # yesterday 20:00–21:00 counts, 21–24 not
+        sleep(at(1, 20), at(2, 6), nap=False),           # yesterday's night (ended yesterday morning)
+        sleep(at(2, 13), at(2, 14), nap=True),           # yesterday's nap
+        sleep(at(2, 20), at(3, 6), nap=False),           # last night: today's
     ]
     today, cmp = summarise_with_comparisons(records, SHANGHAI, JUNE_3, at(3, 21))
     assert cmp.until == time(21)
-    assert today.feeding.milk_ml == 100 and today.sleep.total_min == 6 * 60
+    assert today.feeding.milk_ml == 100 and today.sleep.total_min == 10 * 60
     assert cmp.yesterday is not None
-    assert (cmp.yesterday.milk_ml, cmp.yesterday.feed_count, cmp.yesterday.sleep_min) == (100, 1, 60)
+    assert (cmp.yesterday.milk_ml, cmp.yesterday.feed_count, cmp.yesterday.sleep_min) == (100, 1, 11 * 60)
     assert cmp.week_average is not None and cmp.week_average.milk_ml == 100   # June 1 and 2 only
     text = render_summary(today, cmp, "en", "Ada", SHANGHAI)
     assert "vs this time yesterday ±0, 7-day avg to this time 100ml" in text
-    assert "vs this time yesterday +5h 00m" in text
+    assert "vs this time yesterday -1 h" in text
+
+
+def test_a_night_still_going_at_the_cutoff_counts_up_to_it() -> None:
+    records = [sleep(at(1, 21), at(2, 9), nap=False), sleep(at(2, 21), at(3, 7), nap=False)]
+    today, cmp = summarise_with_comparisons(records, SHANGHAI, JUNE_3, at(3, 8))
+    assert today.sleep.night_min == 10 * 60
+    assert cmp.yesterday is not None and cmp.yesterday.sleep_min == 11 * 60     # 21:00 up to 08:00
+
+
+def test_nothing_is_compared_with_days_without_records_of_its_kind() -> None:
+    records = [sleep(at(2, 13), at(2, 14), nap=True), bottle(at(3, 9), 600), sleep(at(3, 13), at(3, 15), nap=True)]
+    today, cmp = summarise_with_comparisons(records, SHANGHAI, JUNE_3, at(3, 21))
+    assert cmp.yesterday is not None and cmp.yesterday.milk_ml is None and cmp.yesterday.sleep_min == 60
+    text = render_summary(today, cmp, "en", "Ada", SHANGHAI)
+    feeding = next(line for line in text.splitlines() if line.startswith("Feeding"))
+    assert "yesterday" not in feeding and "avg" not in feeding
+    assert "vs this time yesterday +1 h" in text
 
 
 def test_a_finished_day_is_compared_with_whole_days() -> None:

@@ -44,9 +44,9 @@ def test_chinese_summary_has_a_line_for_each_kind_of_record() -> None:
     lines = text.splitlines()
     assert lines[0] == "小鹿的一天（6月3日 周二）"
     assert lines[1].startswith("喂养：2次，奶量 120ml（配方奶 120ml）；亲喂 1次 15分钟")
-    assert lines[2].startswith("睡眠：共 7小时30分（夜间 6小时，小睡 1次 1小时30分）")
+    assert lines[2].startswith("睡眠：共 11小时30分（夜间 10小时，小睡 1次 1小时30分）")
     assert "最长一觉 10小时" in lines[2] and "夜醒 2次" in lines[2]
-    assert lines[3] == "尿布：1次（湿 1，便 1）"
+    assert lines[3] == "尿布：1次（尿 1，便 1）"
     assert lines[4] == "健康：09:05 用药 布洛芬 2.5ml"
     assert lines[5] == "记事：第一次翻身"
 
@@ -55,8 +55,8 @@ def test_changes_against_yesterday_and_the_week_are_shown() -> None:
     comparisons = Comparisons(yesterday=KeyMetrics(90, 2, 480, 1), week_average=KeyMetrics(100, 2, 450, 1))
     text = render_summary(summarise_day(a_day(), SHANGHAI, JUNE_3), comparisons, "zh")
     assert "（配方奶 120ml；比昨天 +30ml，7天平均 100ml）" in text
-    assert "比昨天 -30分钟，7天平均 7小时30分" in text
-    assert "（湿 1，便 1；比昨天 ±0，7天平均 1）" in text
+    assert "比昨天 +3小时30分，7天平均 7小时30分" in text
+    assert "（尿 1，便 1；比昨天 ±0，7天平均 1）" in text
 
 
 def test_english_summary_reads_in_english() -> None:
@@ -83,7 +83,7 @@ def test_growth_line_shows_the_percentile_when_known() -> None:
 
 def test_durations_read_naturally() -> None:
     assert [duration_text(m) for m in (45, 60, 125)] == ["45分钟", "1小时", "2小时5分"]
-    assert duration_text(125, "en") == "2h 05m"
+    assert [duration_text(m, "en") for m in (12, 60, 125)] == ["12 min", "1 h", "2 h 5 min"]   # never "12m"
 
 
 def test_week_report_averages_the_recorded_days() -> None:
@@ -101,7 +101,7 @@ def test_week_chart_data_has_one_value_per_day_in_order() -> None:
     data = week_chart_data(list(reversed(days.values())))
     assert data.days == tuple(dates)
     assert data.milk_ml[-1] == 120 and data.diapers[-1] == 1
-    assert data.sleep_h[-2:] == (4.0, 7.5)
+    assert data.sleep_h[-2:] == (0.0, 11.5)          # the night 20:00–06:00 is the 3rd's, whole
 
 
 def test_bench_refuses_an_unknown_benchmark() -> None:
@@ -113,4 +113,4 @@ def test_comparisons_for_a_seeded_week_average_seven_days() -> None:
                                                     "amount_ml": 70}) for d in range(1, 10)]
     dates = [date(2025, 6, 9) - timedelta(days=i) for i in range(7, -1, -1)]
     comparisons = compare(summarise_days(feeds, SHANGHAI, dates), date(2025, 6, 9))
-    assert comparisons.week_average == KeyMetrics(70, 1, 0, 0)
+    assert comparisons.week_average == KeyMetrics(70, 1, None, None)     # no sleep nor diapers on record

@@ -100,4 +100,4 @@ def test_an_uncertain_fell_asleep_is_read_back_and_confirming_opens_the_sleep():
     task = assert_read_back(d)
     d = decide_turn(turn(Extraction(intent=Intent.CONFIRM), active_task=PendingTask(**{**task.__dict__, "id": 9})))
     assert isinstance(d.effects[0], SaveTask) and isinstance(d.effects[1], WriteRecord)
-    assert d.effects[1].fields == {"start": NOW}
+    assert d.effects[1].fields == {"start": NOW, "nap": True}      # 14:40: a nap by the clock

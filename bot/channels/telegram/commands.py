@@ -7,8 +7,8 @@ from telegram.ext import ContextTypes
 
 from bot.channels.telegram import texts
 from bot.channels.telegram.handlers import FawnTelegram, fawn_of, on_message
-from bot.channels.telegram.translate import PLATFORM, chat_kind, sender_name
-from bot.protocol import FamilySetup, MemberSetup
+from bot.channels.telegram.translate import PLATFORM, chat_kind, sender_language, sender_name
+from bot.protocol import MemberSetup
 from domain.decide.settings import SETTING_NAMES
 from domain.vocabulary import Role
 
@@ -23,8 +23,8 @@ async def on_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if await fawn.families.family_id(PLATFORM, chat_id) is None:
         founder = MemberSetup(sender_id=str(message.from_user.id), name=sender_name(message.from_user),
                               title=None, role=Role.PARENT.value)
-        await fawn.families.setup_family(FamilySetup(platform=PLATFORM, chat_id=chat_id,
-                                                    chat_kind=chat_kind(message.chat), members=(founder,)))
+        await fawn.families.start_family(PLATFORM, chat_id, chat_kind(message.chat), founder,
+                                         sender_language(message.from_user))
     await on_message(update, context)
 
 

@@ -22,6 +22,11 @@ def sender_name(user: User | None) -> str:
     return user.full_name or user.username or str(user.id)
 
 
+def sender_language(user: User | None) -> str | None:
+    """The language Telegram says the user's app is in (an IETF tag: en, zh-hans), if it says."""
+    return user.language_code if user is not None and user.language_code else None
+
+
 def message_to_incoming(message: Message, *, bot_id: int, bot_username: str | None,
                         edited: bool = False, photo_path: Path | None = None) -> IncomingMessage:
     """A text or photo message (or its edit) as an `IncomingMessage`."""
@@ -39,6 +44,7 @@ def message_to_incoming(message: Message, *, bot_id: int, bot_username: str | No
         attachments=photo_attachments(message, photo_path),
         addressed_to_bot=is_addressed_to_bot(message, bot_id, bot_username),
         edited=edited,
+        sender_language=sender_language(message.from_user),
     )
 
 

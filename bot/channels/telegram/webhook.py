@@ -21,6 +21,8 @@ from starlette.routing import Route
 from telegram import Update
 from telegram.ext import Application
 
+from bot.channels.status import ChannelStatus
+
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -37,9 +39,15 @@ def build_webhook_app(application: Application, *, secret: str, path: str = "/te
     return Starlette(routes=[*telegram_routes(application, secret=secret, path=path), health_route()])
 
 
-def health_route() -> Route:
+def health_route(status: ChannelStatus | None = None) -> Route:
+    """200 "ok" — or, while a channel has stopped (bot/channels/status.py), 200 "degraded" and a line per
+    stopped channel: the process serves on, so a supervisor should not restart it into the same state."""
+
     async def health(_: Request) -> Response:
-        return PlainTextResponse("ok")
+        stopped = status.report() if status is not None else {}
+        if not stopped:
+            return PlainTextResponse("ok")
+        return PlainTextResponse("degraded\n" + "\n".join(f"{name}: stopped ({why})" for name, why in stopped.items()))
 
     return Route("/healthz", health, methods=["GET"])
 

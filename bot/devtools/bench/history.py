@@ -1,18 +1,25 @@
 """`fawn bench history`: the same turns in families with 100, 10,000 and 100,000 records (and as many
 messages) in one database — a turn reads a window, so its cost must not grow with a family's age.
-Reported per family size like `fawn bench turns`, and p50 at the largest over p50 at the smallest."""
+Reported per family size like `fawn bench turns`, and p50 at the largest over p50 at the smallest.
+
+`--imported`: the records arrive the way a family moving in brings them — through `fawn import`'s own
+importer (checked, batched), all of them just now — and no messages; the import's time and its longest
+write transaction are reported too."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import tempfile
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.devtools.bench.report import emit, peak_rss_mb
-from bot.devtools.bench.turns import PLATFORM, another_family, measure, open_bench
-from storage.bulk import add_history
+from bot.devtools.bench.turns import PLATFORM, BenchFamily, another_family, measure, open_bench
+from bot.family.sources import Source, SourceRow
+from domain.vocabulary import RecordType
+from storage.bulk import STEP, add_history
 
 SIZES = (100, 10_000, 100_000)
 
@@ -22,26 +29,32 @@ def bench_history(argv: list[str]) -> int:
     parser.add_argument("--turns", type=int, default=260, help="measured turns per family")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="records per family")
     parser.add_argument("--database", help="a database URL (e.g. postgresql+asyncpg://…); a SQLite file by default")
+    parser.add_argument("--imported", action="store_true",
+                        help="the records come in through `fawn import` just now (a family that moved in)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    emit({"bench": "history", **asyncio.run(_run(args.turns, args.sizes, args.database))}, args.json)
+    emit({"bench": "history", "seeded": "imported" if args.imported else "written over time",
+          **asyncio.run(_run(args.turns, args.sizes, args.database, args.imported))}, args.json)
     return 0
 
 
-async def _run(count: int, sizes: list[int], database_url: str | None) -> dict[str, Any]:
+async def _run(count: int, sizes: list[int], database_url: str | None, imported: bool = False) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fawn-bench-") as folder:
         first = await open_bench(database_url, Path(folder))
         try:
-            families, seeding = [], time.perf_counter()
+            families, seeding, imports = [], time.perf_counter(), {}
             for n, size in enumerate(sizes):
                 bench = first if n == 0 else await another_family(first)
-                await _seed(bench, size)
+                if imported:
+                    imports[size] = await _import(bench, size)
+                else:
+                    await _seed(bench, size)
                 families.append((size, bench))
             seeding = time.perf_counter() - seeding
             results = []
             for size, bench in families:
                 measured = await measure(bench, count, Path(folder), floor=False)
-                results.append({"records": size, **measured})
+                results.append({"records": size, **imports.get(size, {}), **measured})
         finally:
             await first.fawn.close()
     by_size = {r["records"]: r for r in results}
@@ -58,3 +71,31 @@ async def _seed(bench, size: int) -> None:
         baby = (await uow.families.babies(bench.family_id))[0]
     await add_history(bench.database, family_id=bench.family_id, baby_id=baby.id, member_id=member.id,
                       platform=PLATFORM, chat_id=bench.chat_id, count=size, before=bench.clock())
+
+
+async def _import(bench: BenchFamily, size: int) -> dict[str, Any]:
+    """`size` records through the importer, written now: what a family that moved in has."""
+    began = time.perf_counter()
+    report = await bench.fawn.families.import_records(bench.family_id, Source(rows=_rows(size, bench.clock())),
+                                                      "bench")
+    if report.written != size:
+        raise RuntimeError(f"the bench's import wrote {report.written} of {size} records: {report.rejected[:3]}")
+    return {"import_s": round(time.perf_counter() - began, 1), "import_batches": report.batches,
+            "longest_write_ms": round(report.longest_batch_ms, 1)}
+
+
+def _rows(count: int, now: datetime):
+    """Feeds, diapers and naps every 47 minutes back in time, ending a day before `now` (as `add_history`)."""
+    last = now - timedelta(days=1)
+    for n in range(count):
+        at = last - STEP * (count - n)
+        kind = n % 3
+        if kind == 0:
+            slots = {"start": at, "kind": "formula", "method": "bottle", "amount_ml": 90 + n % 5 * 10}
+            yield SourceRow("bench", n + 1, None, None, RecordType.FEEDING, slots)
+        elif kind == 1:
+            yield SourceRow("bench", n + 1, None, None, RecordType.DIAPER, {"time": at, "wet": True,
+                                                                           "solid": n % 2 == 0})
+        else:
+            yield SourceRow("bench", n + 1, None, None, RecordType.SLEEP,
+                            {"start": at, "end": at + timedelta(minutes=40), "nap": True})

@@ -78,6 +78,13 @@ def _buttons_difference(expect: Expectation, outcome: TurnOutcome, ctx: MatchCon
     return f"buttons: {absent} not offered (offered {offered})" if absent else None
 
 
+def wrote_wrongly(expect: Expectation, outcome: TurnOutcome, ctx: MatchContext) -> bool:
+    """The turn wrote, changed or deleted records other than the ones it was expected to (a turn whose
+    expectation says nothing of records cannot write wrongly)."""
+    said = expect.no_change or any(c is not None for c in (expect.written, expect.updated, expect.deleted))
+    return said and not outcome.changes.none and _changes_difference(expect, outcome, ctx) is not None
+
+
 def _changes_difference(expect: Expectation, outcome: TurnOutcome, ctx: MatchContext) -> str | None:
     changes = outcome.changes
     if expect.no_change and not changes.none:

@@ -122,6 +122,7 @@ def outcome_line(outcome: Outcome) -> str:
     result = outcome.result
     status = "PASS" if result.passed else "FAIL"
     rate = f" {outcome.passes}/{outcome.runs}" if outcome.runs > 1 else ""
+    status += " (wrong write)" if result.wrong_write else ""
     line = f"{status}{rate}  {result.file}  {result.name}".rstrip()
     if outcome.cost is not None:
         line += f"\n      {cost_line(outcome.cost)}"
@@ -152,7 +153,9 @@ def closing_line(outcomes: list[Outcome]) -> str:
         tokens_in, tokens_out = sum(c["tokens_in"] for c in costs), sum(c["tokens_out"] for c in costs)
         lines.append(f"tokens {tokens_in} in / {tokens_out} out over {runs} runs "
                      f"({(tokens_in + tokens_out) / runs:.0f} a run), fallbacks {sum(c['fallbacks'] for c in costs)}")
-    lines.append(f"{passed} passed, {len(outcomes) - passed} failed")
+    wrong = sum(o.result.wrong_write for o in outcomes)
+    wrote = f" ({wrong} by a wrong write)" if wrong else ""
+    lines.append(f"{passed} passed, {len(outcomes) - passed} failed{wrote}")
     return "\n".join(lines)
 
 
@@ -169,4 +172,5 @@ def as_json(outcomes: list[Outcome], transcripts: bool = False) -> dict:
             entry["cost"] = outcome.cost
         results.append(entry)
     passed = sum(o.result.passed for o in outcomes)
-    return {"results": results, "passed": passed, "failed": len(outcomes) - passed}
+    return {"results": results, "passed": passed, "failed": len(outcomes) - passed,
+            "wrong_writes": sum(o.result.wrong_write for o in outcomes)}

@@ -19,9 +19,10 @@ from bot.devtools.scenarios.model import (
 )
 from bot.devtools.scenarios.times import parse_local_time, parse_offset
 from bot.devtools.scenarios.yamlnodes import NodeReader, ScenarioFileError, line_of
+from domain.units import UNIT_CHOICES
 
 TOP_KEYS = ("name", "tags", "family", "clock", "turns", "final")
-FAMILY_KEYS = ("timezone", "chat", "language", "babies", "members", "records", "chats")
+FAMILY_KEYS = ("timezone", "chat", "language", "babies", "members", "records", "chats", "units")
 CHAT_KEYS = ("kind", "member", "platform")
 BABY_KEYS = ("name", "birth_date", "sex", "nicknames", "birth_weight_kg", "birth_height_cm")
 MEMBER_KEYS = ("name", "title", "role")
@@ -90,7 +91,16 @@ def read_family(nodes: NodeReader, node: Node) -> FamilySpec:
         members = {m.key for m in values.get("members", ())}
         chats = nodes.mapping(items["chats"], "chats")
         values["chats"] = tuple(_chat(nodes, key, n, members) for key, n in chats.items())
+    if "units" in items:
+        values["units"] = _units(nodes, items["units"])
     return FamilySpec(**values)
+
+
+def _units(nodes: NodeReader, node: Node) -> tuple[tuple[str, str], ...]:
+    """`units: {volume: oz, weight: lb}`: the display units the family chose at set-up."""
+    items = nodes.mapping(node, "units", tuple(UNIT_CHOICES))
+    return tuple((quantity, _one_of(nodes, value, quantity, UNIT_CHOICES[quantity]))
+                 for quantity, value in items.items())
 
 
 def _chat(nodes: NodeReader, key: str, node: Node, members: set[str]) -> ChatSpec:

@@ -38,6 +38,7 @@ class FamilySpec:
     members: tuple[MemberSpec, ...] = ()
     records: tuple[ExpectedRecord, ...] = ()
     chats: tuple[ChatSpec, ...] = ()   # empty: one chat of the kind `chat`; else the first is the default
+    units: tuple[tuple[str, str], ...] = ()   # display units chosen at set-up: (("volume", "oz"), ...)
 
     def chat_of(self, key: str | None) -> ChatSpec:
         """The chat a turn happens in: the one named by `in:`, else the default chat."""

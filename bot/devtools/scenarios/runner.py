@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from bot.clock import FrozenClock
 from bot.composition import Fawn, open_fawn
 from bot.config import ModelConfig
-from bot.devtools.scenarios.checks import final_difference, turn_difference
+from bot.devtools.scenarios.checks import final_difference, turn_difference, wrote_wrongly
 from bot.devtools.scenarios.conversation import Conversation
 from bot.devtools.scenarios.cost import RunCost
 from bot.devtools.scenarios.database import PostgresTemplate, TemplateDatabase
@@ -34,6 +34,7 @@ class ScenarioResult:
     message: str = ""
     cost: RunCost | None = None              # from the run's traces, when the service keeps them
     transcript: tuple[str, ...] = ()         # each turn and the bot's reply (`--verbose`)
+    wrong_write: bool = False                # the failing turn, a message (not a press), wrote what it should not
 
 
 class ScenarioApp:
@@ -113,7 +114,8 @@ async def set_up_family(service: Any, scenario: Scenario, zone: ZoneInfo) -> int
     first = family.chat_of(None)
     setup = FamilySetup(platform=first.platform, chat_id=first.key, chat_kind=ChatKind(first.kind),
                         timezone=family.timezone, language=family.language,
-                        babies=tuple(dict(b) for b in family.babies), members=members)
+                        babies=tuple(dict(b) for b in family.babies), members=members,
+                        units=dict(family.units))
     family_id = await service.setup_family(setup)
     for chat in family.chats[1:]:
         await service.link_chat(family_id, chat.platform, chat.key, chat.kind, chat.member)
@@ -138,7 +140,8 @@ async def play_turns(conversation: Conversation, state: FamilyState, scenario: S
         ctx = MatchContext(zone, state.baby_names())
         found = outcome.problem or turn_difference(turn.expect, outcome, ctx)
         if found:
-            return _result(scenario, number, _where(turn, found), transcript)
+            wrong = turn.kind == "text" and wrote_wrongly(turn.expect, outcome, ctx)
+            return replace(_result(scenario, number, _where(turn, found), transcript), wrong_write=wrong)
     found = final_difference(scenario.final, state, MatchContext(zone, state.baby_names()))
     return _result(scenario, "final", f"final: {found}", transcript) if found else \
         _result(scenario, None, "", transcript)

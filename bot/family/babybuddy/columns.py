@@ -1,6 +1,11 @@
-"""BabyBuddy's files, columns and value spellings (core/models.py and core/admin.py of BabyBuddy:
-one CSV per model, `child_id` first, times as local "YYYY-MM-DD HH:MM:SS", booleans as 1/0), and
-how our vocabulary's words map onto its choices."""
+"""BabyBuddy's files, columns and value spellings, and how our vocabulary's words map onto its choices.
+
+From BabyBuddy's `core/admin.py` (its django-import-export resources: every model's fields but `duration`,
+with `id, child_id, child_first_name, child_last_name` first and `tags` as tag ids "3,5,8"),
+`core/models.py` (the fields and choices) and `core/tests/import/*.csv` (its own import files); from
+django-import-export's `widgets.py` (a DateTimeWidget renders local "YYYY-MM-DD HH:MM:SS", a
+BooleanWidget 1/0, a DurationWidget `str(timedelta)`) and `mixins.py` (a download is named
+`<Model>-<YYYY-MM-DD>.csv`, e.g. `DiaperChange-2026-05-01.csv`)."""
 from __future__ import annotations
 
 # file name → the columns we write (BabyBuddy's import reads a file with these headers; its own
@@ -19,7 +24,17 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "headcircumference.csv": ("child_id", "head_circumference", "date", "notes"),
     "note.csv": ("child_id", "note", "time"),
 }
-MODELS = tuple(name.removesuffix(".csv") for name in COLUMNS)
+# BabyBuddy models Fawn keeps nothing of: their files are named in the report, not read
+NOT_IMPORTED = {"bmi": "Fawn keeps no BMI (it follows from weight and height)", "tag": "Fawn keeps no tags",
+                "timer": "Fawn keeps no timers"}
+MODELS = (*(name.removesuffix(".csv") for name in COLUMNS), *NOT_IMPORTED)
+# columns of a model that Fawn's record has no place for: counted and named in the report
+NOT_KEPT = {"diaperchange": {"amount": "Fawn's diapers have no amount"},
+            "pumping": {"notes": "Fawn's pumping records have no notes"},
+            "tummytime": {"notes": "Fawn's tummy time has no notes"},
+            **{name.removesuffix(".csv"): {"notes": "Fawn's growth records have no notes"} for name in
+               ("weight.csv", "height.csv", "headcircumference.csv")}}
+ANY_MODEL_NOT_KEPT = {"tags": "Fawn keeps no tags"}
 
 # our feeding kind → BabyBuddy's Feeding.type (water has no BabyBuddy type)
 FEEDING_TYPE = {"breast_milk": "breast milk", "formula": "formula",

@@ -33,9 +33,12 @@ def is_tummy_time(text: str) -> bool:
     return bool(w.TUMMY_WORDS.search(text)) or milestone(text) is not None
 
 
-def tummy_slots(text: str, times: TimeReading, now: datetime) -> Slots:
-    start, end = _span(times, now)
+def tummy_slots(text: str, times: TimeReading, now: datetime, default_now: bool = True) -> Slots:
+    """`default_now` False: an answer to an open task ("how long?" "20 min"), whose start stands."""
     duration = times.duration_min
+    if not default_now and not (times.start or times.point):
+        return Slots(duration_min=duration, milestone=milestone(text))
+    start, end = _span(times, now)
     if start and end and not duration:
         duration = round((end - start).total_seconds() / 60, 1)
     return Slots(start=start, end=end, duration_min=duration, milestone=milestone(text))

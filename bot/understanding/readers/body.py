@@ -38,6 +38,8 @@ def diaper_slots(text: str, times: TimeReading) -> Slots:
     consistency = next((c for p, c in w.STOOL_CONSISTENCIES if p.search(rest)), None)
     if (color or consistency) and solid is None and not wet:
         solid = True
+    if wet is not True and solid is not True and (wet is False or solid is False):
+        wet = solid = None          # 还没拉 / no poop yet: no diaper change said, nothing to record
     return Slots(time=times.point or times.start, wet=wet, solid=solid, color=color, consistency=consistency)
 
 

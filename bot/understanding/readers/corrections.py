@@ -1,8 +1,11 @@
 """Corrections in plain words: what is affirmed, and what is said to be wrong.
 
-不是9点，是9点20 / 是母乳不是奶粉 / 母乳，不是奶粉 / not 9, 9:20 / it was breast milk, not formula. The new
-values are the affirmed part; the negated part names the record being corrected (9点 → the one at 9:00;
-奶粉 → a feed), never a value to write.
+不是9点，是9点20 / 是母乳不是奶粉 / 六点那顿是一百的 不是一百二 / it was 3.5 not 3 / sorry 100.1 not 101, typo /
+the left side not the right. A correction is a class, not a list of sentences: a contrast (不是…是… / …不是… /
+X not Y / not Y, X) found in any clause of the message, or a correction word opening it (不对 / 改成 / actually /
+no it was …). The affirmed part is the new value; the negated part only names the record being corrected (9点
+→ the one at 9:00; 120 → the record holding 120; 奶粉 → a feed), never a value to write. The clauses around the
+contrast (不好意思, typo, misread the scale) are its apology: they change nothing.
 """
 from __future__ import annotations
 
@@ -14,15 +17,24 @@ from bot.understanding import words as w
 from bot.understanding.timeparse import CLOCK, resolve_point, said_time
 from domain.extraction import RecordReference
 
-_END = r"[\s。.!！~～]*$"
-_NOT_FIRST_ZH = re.compile(rf"^\s*(?:不对[,，\s]*)?不是\s*(?P<old>[^，,。]+?)\s*[,，]?\s*(?:而是|应该是|其实是|是)\s*(?P<new>[^，,。]+?){_END}")
-_NOT_AFTER_ZH = re.compile(rf"^\s*(?:是|应该是|其实是)?\s*(?P<new>[^，,。]+?)\s*[,，]?\s*(?:而不是|不是)\s*(?P<old>[^，,。]+?){_END}")
-_NOT_FIRST_EN = re.compile(rf"^\s*(?:no[,\s]+)?not\s+(?:at\s+)?(?P<old>[^,.;]+?)\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"
-                           rf"(?P<new>[^,.;]+?){_END}", re.I)
-_NOT_AFTER_EN = re.compile(rf"^\s*(?:it\s+was\s+|it'?s\s+)?(?P<new>[^,.;]+?)\s*,?\s+not\s+(?:at\s+)?(?P<old>[^,.;]+?){_END}", re.I)
+_PART_ZH = r"(?:[^，,。；;\s]|(?<=\d)\s(?=\d))+?"
+_PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d))+?"
+_CLAUSE_END = r"\s*(?=$|[，,。；;!！?？]|\s+(?:[^\x00-\x7f]|typo|sorry|oops|lol|my bad|misread))"
+_NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]?\s*(?:而是|应该是|其实是|是)\s*"
+                           rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
+_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)(?:应该是|其实是|是)?\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
+                           rf"(?P<old>{_PART_ZH}){_CLAUSE_END}")
+_EN_END = r"\s*(?=$|[,;!?]|\.(?!\d))"
+_NOT_FIRST_EN = re.compile(rf"\bnot\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN})\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"
+                           rf"(?P<new>{_PART_EN}){_EN_END}", re.I)
+_NOT_AFTER_EN = re.compile(rf"(?P<new>{_PART_EN})\s*,?\s+not\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN}){_EN_END}", re.I)
+_CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_AFTER_EN, False), (_NOT_FIRST_EN, False))
 # the words that open a correction without saying anything (no wait, 不对，…): dropped from the values
-_OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no)[\s,，]+)*(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+)",
-                      re.I)
+_OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no|nope|ugh|ok|okay|oh|scratch that|my bad)[\s,，]+)*"
+                      r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+|she\s+had\s+|he\s+had\s+)?", re.I)
+_APOLOGY = re.compile(r"^[\s,，]*(?:不对|不好意思|抱歉|对不起|说错了|记错了|写错了|发错了|打错了|搞错了|弄错了|sorry|oops|my bad|"
+                      r"actually|no wait|wait|no|nope)[\s,，。.!！]*", re.I)
+_NO_IT_WAS = re.compile(r"^\s*(?:no|nope)[\s,，]+(?:it\s+was|it'?s|she\s+had|he\s+had|wait)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -34,24 +46,41 @@ class Affirmed:
 
 def affirmed(text: str) -> Affirmed:
     """The affirmed part of a correction's words, and the negated part when one was said."""
-    for pattern in (_NOT_FIRST_ZH, _NOT_AFTER_ZH, _NOT_FIRST_EN, _NOT_AFTER_EN):
-        m = pattern.match(text)
-        if m and m.group("new").strip() and m.group("old").strip():
-            return Affirmed(_OPENING.sub("", m.group("new")).strip(), m.group("old").strip(), m.span("old"))
+    found = _contrast(text)
+    if found is not None:
+        return found
     return Affirmed(_OPENING.sub("", text).strip() or text)
+
+
+def _contrast(text: str) -> Affirmed | None:
+    """The first contrast in the text whose new part says a value, else the first at all (the topic before
+    不是/是 goes with the new values: 六点那顿 | 是100 不是120 → 六点那顿 100)."""
+    found: list[Affirmed] = []
+    for pattern, chinese in _CONTRASTS:
+        for m in pattern.finditer(text):
+            new, old = m.group("new").strip(), m.group("old").strip()
+            if not new or not old:
+                continue
+            topic = _APOLOGY.sub("", m.group("topic")).strip() if chinese else ""
+            new = (_OPENING.sub("", new).strip() or new) + _carried(old, new)
+            found.append(Affirmed(f"{topic}是{new}" if topic else new, old, m.span("old")))
+    return next((a for a in found if _says_a_value(a.new)), found[0] if found else None)
+
+
+_VALUE = re.compile(r"\d+(?:[.:：点]\d+)?\s*(?:点|分|ml|毫升|cc|oz|kg|斤|cm|度|am|pm)?", re.I)
+
+
+def _carried(old: str, new: str) -> str:
+    """What the wrong part says besides its value goes with the new one: 不是五点醒的 是五点四十 → 五点四十醒的."""
+    rest = _VALUE.sub("", old).strip()
+    return rest if rest and not _says_a_value(rest) and re.search(r"\d", new) and re.search(r"醒|睡|woke|asleep|up\b",
+                                                                                         rest, re.I) else ""
 
 
 def wrong_spans(text: str) -> list[tuple[int, int]]:
     """Where the message says what is wrong (the 80 of 不是80，是100): no value is read from there."""
-    opening = w.CORRECTION.match(text)
-    said = affirmed(text)
-    if said.old_span is not None:
-        return [said.old_span]
-    if opening:
-        said = affirmed(text[opening.end():])
-        if said.old_span is not None:
-            return [(said.old_span[0] + opening.end(), said.old_span[1] + opening.end())]
-    return []
+    said = _contrast(text)
+    return [said.old_span] if said is not None and said.old_span is not None else []
 
 
 _QUESTION = re.compile(r"[吗呢?？]\s*$")
@@ -60,16 +89,16 @@ _QUESTION = re.compile(r"[吗呢?？]\s*$")
 def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReference | None]:
     """(is it a correction, the words with the new values, the record the wrong words point at).
 
-    A correction opens with its word (不对 / 改成 / no, …) or says what is wrong (是母乳不是奶粉)."""
-    opening = w.CORRECTION.match(text)
-    said = affirmed(text)
-    if said.old is None and opening:
-        said = affirmed(text[opening.end():])
-    if said.old is not None and not opening and not _says_a_value(said.new):
-        said = Affirmed(text)        # 宝宝是饿了不是困了: no record's value, just talk
-    if said.old is None and not opening or _QUESTION.search(text):
+    A correction opens with its word (不对 / 改成 / no it was …) or says what is wrong (是母乳不是奶粉)."""
+    opening = w.CORRECTION.match(text) or _NO_IT_WAS.match(text)
+    said = _contrast(text)
+    if said is not None and not opening and not _says_a_value(said.new):
+        said = None                  # 宝宝是饿了不是困了: no record's value, just talk
+    if said is None and not opening or _QUESTION.search(text):
         return bool(opening), text[opening.end():] if opening else text, None
-    return True, said.new, _pointed_at(said.old, now)
+    if said is None:
+        return True, affirmed(text[opening.end():]).new, None
+    return True, said.new, _pointed_at(said.old, said.new, now)
 
 
 def _says_a_value(words: str) -> bool:
@@ -79,10 +108,18 @@ def _says_a_value(words: str) -> bool:
         bool(w.WET_WORDS.search(words) or w.SOLID_WORDS.search(words) or w.NAP.search(words))
 
 
-def _pointed_at(old: str | None, now: datetime) -> RecordReference | None:
-    """不是9点 points at the record at 9:00; a wrong value without a time points nowhere in particular."""
+_A_CLOCK = re.compile(r"\d\s*(?:[:：点]|am\b|pm\b)", re.I)
+_WRONG_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:ml|毫升|cc|oz|ounces?|kg|公斤|斤|lb|lbs|cm|厘米|in|度|°)?\s*(?:的)?"
+                           r"(?:\s+(?:lol|haha|sorry|typo|oops|lmao|omg|my bad|x+)\b)*[\s!！.。]*$", re.I)
+
+
+def _pointed_at(old: str | None, new: str, now: datetime) -> RecordReference | None:
+    """不是9点 points at the record at 9:00 (so does "not 6, 6:20": the new value is a time); 不是120 at the
+    record holding 120; a wrong word points nowhere in particular."""
     if not old:
         return None
+    if (m := _WRONG_NUMBER.match(old)) and not _A_CLOCK.search(new):
+        return RecordReference(which="latest", value=float(m.group(1)))
     clock = CLOCK.search(old)
     if clock is None or not re.search(r"\d", clock.group(0)):
         return None

@@ -20,6 +20,11 @@ _MED_WORDS = re.compile(rf"{w.MEDICINE_NAMES}|吃了?药|喂了?药|用了?药|�
                         r"\bdose\b|\bgave (?:her|him) (?:some )?\w+ (?:drops|syrup)", re.I)
 _DOSE = re.compile(rf"{NUM}\s*(?:(ml|毫升|cc)(?![a-z])|(mg|毫克)(?![a-z])|(粒|片|颗|tablets?|pills?|capsules?)|(滴|drops?))",
                    re.I)
+_RANGE = rf"{NUM}\s*(?:-|–|~|～|到|至|or|to)\s*"
+_NEXT_DOSE_RANGE = re.compile(     # every 4 to 6 hours, 每4-6小时, 4到6小时一次, q4-6h: both ends
+    rf"每(?:隔)?\s*{_RANGE}{NUM}\s*(?:个)?小时|(?:隔|间隔)\s*{_RANGE}{NUM}\s*(?:个)?小时"
+    rf"|{_RANGE}{NUM}\s*(?:个)?小时\s*(?:吃|喂|用|给)?\s*(?:1|一)\s*次"
+    rf"|every\s*{_RANGE}{NUM}\s*(?:h|hrs?|hours?)\b|\bq{NUM}\s*-\s*{NUM}\s*h\b", re.I)
 _NEXT_DOSE = re.compile(
     rf"每(?:隔)?\s*{NUM}\s*(?:个)?小时|(?:隔|间隔)\s*{NUM}\s*(?:个)?小时|{NUM}\s*(?:个)?小时(?:后|之后|以后)"
     rf"|{NUM}\s*(?:个)?小时\s*(?:吃|喂|用|给)?\s*(?:1|一)\s*次"
@@ -107,14 +112,22 @@ def _medication(text: str) -> dict[str, object]:
         medicine = None
     return {"medication": medicine or None,
             "dose": float(dose.group(1)) if dose else None, "dose_unit": unit,
-            "next_dose_after_h": next_dose_hours(text)}
+            **next_dose_interval(text)}
 
 
 def next_dose_hours(text: str) -> float | None:
+    return next_dose_interval(text)["next_dose_after_h"]
+
+
+def next_dose_interval(text: str) -> dict[str, float | None]:
+    """The hours before the next dose; a range said (every 4 to 6 hours) keeps the shorter as the interval
+    and the longer beside it, so the record and its read-back say both."""
+    if m := _NEXT_DOSE_RANGE.search(text):
+        low, high = sorted(float(g) for g in m.groups() if g is not None)
+        return {"next_dose_after_h": low, "next_dose_up_to_h": high if high > low else None}
     m = _NEXT_DOSE.search(text)
-    if m is None:
-        return None
-    return float(next(g for g in m.groups() if g is not None))
+    hours = float(next(g for g in m.groups() if g is not None)) if m else None
+    return {"next_dose_after_h": hours, "next_dose_up_to_h": None}
 
 
 def symptom_name(text: str) -> str | None:

@@ -57,5 +57,5 @@ def other_slots(record_type: RecordType, text: str, times: TimeReading, now: dat
     if record_type is RecordType.PUMPING:
         return pumping_slots(text, times, now)
     if record_type is RecordType.TUMMY_TIME:
-        return tummy_slots(text, times, now)
+        return tummy_slots(text, times, now, default_now)
     return Slots(time=times.start or times.point)

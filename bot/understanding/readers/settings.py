@@ -6,11 +6,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.understanding import words as w
 from bot.understanding.readers.units import read_units_setting
+from bot.understanding.readers.zones import said_zone
 from domain.extraction import SettingsChange
 from domain.summary.time import parse_summary_time
 
 _EXPLICIT = re.compile(r"^\s*/?settings?\s+(summary_time|language|timezone|medication_reminder|no_feeding_hours|push_to|"
-                       r"open_sleep_hours)\s+(\S+)\s*$", re.I)
+                       r"open_sleep_hours|clock)\s+(\S+)\s*$", re.I)
+_CLOCK = re.compile(r"(?P<hours>12|24|十二|二十四)\s*-?\s*(?:hours?|hr|h|小时|點|点)\s*(?:clock|time|format|制)"
+                    r"|\b(?P<ampm>(?:use|show|with)\s+am\s*/\s*pm)\b", re.I)
 _HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个)?\s*(?:小时|钟头|h\b|hours?)", re.I)
 _ZONE = re.compile(r"(?:时区|timezone|time zone)\s*(?:改成|改为|设为|设成|是|to|is|=)?\s*([A-Za-z_]+/[A-Za-z_]+(?:/[A-Za-z_]+)?)", re.I)
 
@@ -28,6 +31,10 @@ def read_settings(text: str) -> SettingsChange | None:
         return SettingsChange(language="en")
     if w.IN_CHINESE.search(text):
         return SettingsChange(language="zh")
+    if m := _CLOCK.search(text):
+        return SettingsChange(clock="12h" if m["ampm"] or m["hours"] in ("12", "十二") else "24h")
+    if zone := said_zone(text):              # time zone New York / we're in Chicago / 时区 上海
+        return SettingsChange(timezone=zone)
     if m := _ZONE.search(text):
         return SettingsChange(timezone=m.group(1)) if _valid_zone(m.group(1)) else None
     if w.SUMMARY_NOUN.search(text) and w.SEND_AT.search(text):
@@ -55,6 +62,9 @@ def _explicit(name: str, value: str) -> SettingsChange | None:
         return SettingsChange(summary_time=parse_summary_time(value) or value)
     if name == "language":
         return SettingsChange(language=value) if value in ("zh", "en") else None
+    if name == "clock":
+        hours = value.lower().rstrip("h")
+        return SettingsChange(clock=f"{hours}h") if hours in ("12", "24") else None
     if name == "push_to":
         return SettingsChange(push_to=value) if value in ("group", "private") else None
     if name == "medication_reminder":

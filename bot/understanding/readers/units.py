@@ -56,11 +56,13 @@ _EN = re.compile(r"^\s*(?:please\s+)?(?:show|use|switch\s+to|display|give\s+me|c
                  r"(?:in\s+)?(?P<unit>[a-z°.]+(?:\s+units?)?)\s*(?:please)?\s*[.!]?\s*$", re.I)
 _EXPLICIT = re.compile(r"^\s*/?settings?\s+(?:units?|(?:volume|weight|length|temperature)_unit)\s+(?P<unit>\S+)\s*$",
                        re.I)
+# the answer to the welcome's question (“US units” or “metric”): a system of units said alone
+_SYSTEM = re.compile(r"^\s*(?P<unit>(?:us|american|imperial|metric|美制|英制|公制)(?:\s*units?|单位)?)\s*[.!。！]?\s*$", re.I)
 
 
 def read_units_setting(text: str) -> SettingsChange | None:
     """The display units a message asks for, or None when it asks for none."""
-    for pattern in (_EXPLICIT, _EN, _ZH):
+    for pattern in (_EXPLICIT, _SYSTEM, _EN, _ZH):
         m = pattern.match(text)
         if m is None:
             continue

@@ -22,6 +22,7 @@ class Board:
     text: str
     ms: list[Mention]
     phrase: bool
+    spans_expected: bool = False        # the message says something lasted (a sleep): "10 to 11" is a range
     times: dict[int, SaidTime] = field(default_factory=dict)
     reach: dict[int, Span] = field(default_factory=dict)
     used: set[int] = field(default_factory=set)
@@ -34,7 +35,7 @@ class Board:
 def compacted(b: Board) -> Board:
     """The pieces again, with each attached period and offset folded into its clock time."""
     keep = [i for i in range(len(b.ms)) if i not in b.used]
-    new = Board(b.text, [], b.phrase, context=b.context)
+    new = Board(b.text, [], b.phrase, b.spans_expected, context=b.context)
     for n, i in enumerate(keep):
         m = b.ms[i]
         start, end = b.reach.get(i, (m.start, m.end))

@@ -14,8 +14,10 @@ from bot.understanding.time.words import AM, PM
 Found = tuple[int, int, SaidTime]
 
 _AP = r"(?:\s*(?P<ap>ampm|am|pm)\b|(?P<ap1>[ap])\b)"
-_NOT_AMOUNT = r"(?!\d*\s*(?:个|小时|钟头|分钟|ml|毫升|毫|斤|度|kg|克|%|\.\d))"
-_ZH = re.compile(r"(?<![\d.])(?P<h>\d{1,2})\s*[点點时時]\s*(?:(?P<q>[123])\s*刻(?!钟)|(?P<half>半)|过?\s*(?P<m>\d{1,2})\s*分?(?:\s*\d{1,2}\s*秒)?|钟|整)?多?"
+# 六点五斤 / 三十八点五度 (normalised 6点5斤, 38点5度): 点 is a decimal point before one digit and a unit;
+# 8点120ml is eight o'clock and then an amount
+_NOT_AMOUNT = r"(?!\s*\d?(?!\d)\s*(?:个|小时|钟头|分钟|ml|毫升|毫|斤|度|kg|克|%|\.\d))"
+_ZH = re.compile(r"(?<![\d.])(?P<h>\d{1,2})\s*[点點时時]\s*(?:(?P<q>[123])\s*刻(?!钟)|(?P<half>半)|过?\s*(?P<m>\d{1,2})(?!\d)\s*分?(?:\s*\d{1,2}\s*秒)?|钟|整)?多?"
                  + _NOT_AMOUNT + rf"(?:{_AP})?")
 _ZH_TO = re.compile(r"差\s*(?P<d>\d{1,2})\s*分钟?\s*(?P<h>\d{1,2})\s*[点點]|(?<![\d.])(?P<h2>\d{1,2})\s*[点點]\s*差\s*(?P<d2>\d{1,2})\s*分钟?")
 _COLON = re.compile(rf"(?<![\d.a-z])(?<!\d:)(?P<h>\d{{1,2}})\s*[:：]\s*(?P<m>[0-5]\d)(?:\s*[:：]\s*\d{{2}})?(?![\d:])(?:{_AP})?")

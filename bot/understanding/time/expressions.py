@@ -38,9 +38,10 @@ class Expr:
     second_day: DayWord | None = None
 
 
-def read_expressions(text: str, phrase: bool = False) -> tuple[list[Expr], DayWord | None]:
-    """Expressions in text order, and the day the text names (its first day word)."""
-    board = Board(text, scan(text), phrase)
+def read_expressions(text: str, phrase: bool = False, spans_expected: bool = False) -> tuple[list[Expr], DayWord | None]:
+    """Expressions in text order, and the day the text names (its first day word). `spans_expected`: the message
+    says something that lasted (a sleep), so two bare hours joined by to / 到 are a range (napped 10 to 11)."""
+    board = Board(text, scan(text), phrase, spans_expected)
     for i, m in enumerate(board.ms):
         if m.kind == k.CLOCK:
             set_clock(board, i, m.value)
@@ -78,7 +79,7 @@ def _range_allowed(b: Board, i: int, j: int, c: int) -> bool:
         return opener == k.BETWEEN
     joined = b.text[b.ms[j].start:b.ms[j].end]
     return (i in b.times or c in b.times or kind(b, c) == k.NOW or opener in (k.BETWEEN, k.FROM) or b.phrase
-            or joined in _STRONG_JOINS or any(m.kind == k.DAY for m in b.ms))
+            or joined in _STRONG_JOINS or any(m.kind == k.DAY for m in b.ms) or b.spans_expected)
 
 
 def _length_ranges(b: Board) -> None:

@@ -12,7 +12,8 @@ from bot.understanding.time.resolve import resolve_clock, resolve_range, resolve
 from bot.understanding.time.values import TimeReading, TimeValue
 from bot.understanding.time.words import NIGHT_WORDS
 
-_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|went down.*woke|asleep.*woke|bed.*up|slept.*woke", re.I)
+_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|went down.*woke|asleep.*woke|bed.*up|slept.*woke|down.*\bup\b|asleep.*\bup\b|"
+                         r"\bout\b.*\bup\b|nap.*\b(?:up|woke)\b", re.I)
 _STILL_ASLEEP = re.compile(r"没醒|还在睡|还睡着|still asleep|not awake", re.I)
 _PRIORITY = {"range": 0, "open": 0, "window": 0, "clock": 1, "ago": 1, "now": 1, "length": 2, "day": 3}
 
@@ -35,12 +36,13 @@ def read_time_phrase(phrase: str, now: datetime | None) -> TimeValue | None:
     return resolve(main, now, day)
 
 
-def read_times(text: str, now: datetime, night_context: bool = False) -> TimeReading:
+def read_times(text: str, now: datetime, night_context: bool = False, lasted: bool = False) -> TimeReading:
     """Every time expression in one message (already normalised, see numerals.normalise), resolved against
-    `now` (aware, the family's zone). `spans` are the characters each expression used."""
+    `now` (aware, the family's zone). `spans` are the characters each expression used. `lasted`: the message
+    tells of something with a start and an end (a sleep), so "10 to 11" is a range, not ten to eleven."""
     night = bool(NIGHT_WORDS.search(text)) or night_context
     prepared = prepare(text)
-    exprs, day = read_expressions(prepared.text)
+    exprs, day = read_expressions(prepared.text, spans_expected=lasted)
     spans = tuple(prepared.source_span(e.start, e.end) for e in exprs)
     found = [resolve(e, now, day, night) for e in exprs]
     duration = next((v.minutes for v, e in zip(found, exprs, strict=True) if e.kind == "length"), None)

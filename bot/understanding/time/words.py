@@ -45,6 +45,10 @@ DAY_WORDS: list[tuple[str, int, str | None]] = [
     (r"this afternoon", 0, AFTERNOON),
     (r"this evening", 0, EVENING),
     (r"今天|今日|today", 0, None),
+    (r"明天早上|明早|tomorrow morning", 1, MORNING),
+    (r"明天晚上|明晚|tomorrow night", 1, EVENING),
+    (r"(?<!大)后天|(?:the )?day after tomorrow", 2, None),
+    (r"明天|明日|tomorrow", 1, None),
 ]
 
 

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from datetime import datetime
+from datetime import time as dtime
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
 from domain.replies.catalog.grammar import fill
+from domain.replies.shown import current_units
 from domain.vocabulary import Language
 
 # How the "both languages" texts put the Chinese and the English entry together (zh first).
@@ -42,8 +45,44 @@ def catalogue(lang: Language) -> Mapping[str, str]:
 
 
 def text(lang: Language, key: str, /, **values: Any) -> str:
-    """The template `key` in `lang`, filled with `values` (extra values are ignored)."""
-    return fill(catalogue(lang)[key], values)
+    """The template `key` in `lang`, filled with `values` (extra values are ignored). A time of day
+    (a datetime or time) may be written `{time:hm}`: on the family's clock (20:35, or 8:35 PM)."""
+    return fill(catalogue(lang)[key], {k: _Clocked(v, lang) if isinstance(v, datetime | dtime) else v
+                                       for k, v in values.items()})
+
+
+def hm(t: datetime | dtime, lang: Language) -> str:
+    """A time of day on the family's clock (the clock of `units_shown`): 20:35, or 8:35 PM."""
+    if not current_units().twelve_hour:
+        return f"{t:%H:%M}"
+    half = "pm" if t.hour >= 12 else "am"
+    return fill(catalogue(lang)["clock.12h"], {"hour": t.hour % 12 or 12, "minute": t.minute,
+                                               "half": catalogue(lang)[f"clock.{half}"]})
+
+
+def hour_mark(hour: int, lang: Language) -> str:
+    """An hour on a chart's axis (0–24) on the family's clock: 18, or 6p (12a, 12p)."""
+    if not current_units().twelve_hour:
+        return str(hour)
+    half = "pm" if hour % 24 >= 12 else "am"
+    return fill(catalogue(lang)["clock.12h_hour"], {"hour": hour % 12 or 12,
+                                                    "half": catalogue(lang)[f"clock.{half}_short"]})
+
+
+class _Clocked:
+    """A datetime or time in a template: `{t:hm}` on the family's clock; every other spec and attribute
+    (`{t:%b}`, `{t.day}`) as the value's own."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: datetime | dtime, lang: Language) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        return hm(self.value, self.lang) if spec == "hm" else format(self.value, spec)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.value, name)
 
 
 def has_text(lang: Language, key: str) -> bool:

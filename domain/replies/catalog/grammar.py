@@ -4,7 +4,8 @@
 - `{text:cap}` capitalises the first letter (English sentences that start with a period label).
 - `{rank:ordinal}` writes an English ordinal: 1st, 2nd, 3rd, 11th, 22nd.
 
-Everything else is plain `str.format`: `{day.month}`, `{time:%H:%M}`, `{hours:g}`, `{minutes:02d}`.
+Everything else is plain `str.format`: `{day.month}`, `{time:%b}`, `{hours:g}`, `{minutes:02d}`; a time of
+day is `{time:hm}`, written on the family's clock (catalog/__init__.py `text`).
 A template uses a spec only where its own language needs it; the Chinese templates need none.
 """
 from __future__ import annotations

@@ -159,10 +159,11 @@ async def test_a_malformed_row_is_reported_with_its_file_and_line_and_the_rest_i
                       "--url", _url(tmp_path / "a.db")])
     out = capsys.readouterr().out
     assert code == 1 and "imported 1, already there 0, rejected 4" in out
-    assert "rejected feeding.csv:3: type: 'juice' is not one of" in out
-    assert "rejected feeding.csv:4: amount_ml: negative (-5.0)" in out
-    assert "rejected feeding.csv:5: start: 'yesterday' is not a time" in out
-    assert "rejected sleep.csv:2: end: end before start" in out
+    # each reason names the file's own column and the text in it, never Fawn's field (amount_ml)
+    assert "rejected feeding.csv:3: type 'juice': not one of breast milk, formula" in out
+    assert "rejected feeding.csv:4: amount '-5': a negative amount" in out
+    assert "rejected feeding.csv:5: start 'yesterday': not a time like 2024-05-01 14:30:00" in out
+    assert f"rejected sleep.csv:2: end '{at(13):%Y-%m-%d %H:%M:%S}': does not end after it starts" in out
 
 
 async def test_units_oz_converts_babybuddy_amounts_to_ml(tmp_path, capsys):

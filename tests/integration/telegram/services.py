@@ -46,6 +46,7 @@ class ScriptedService:
     press_results: list[TurnResult] = field(default_factory=list)
     families: dict[tuple[str, str], int] = field(default_factory=dict)
     seen: set[tuple[str, str, str, bool]] = field(default_factory=set)
+    languages_said: list[str | None] = field(default_factory=list)     # what /start's platform said
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         key = (msg.platform, msg.chat_id, msg.message_id, msg.edited)
@@ -60,6 +61,10 @@ class ScriptedService:
 
     async def setup_family(self, setup: FamilySetup) -> int:
         return self.families.setdefault((setup.platform, setup.chat_id), len(self.families) + 1)
+
+    async def start_family(self, platform: str, chat_id: str, chat_kind, founder, language_said) -> int:
+        self.languages_said.append(language_said)
+        return await self.setup_family(FamilySetup(platform, chat_id, chat_kind, members=(founder,)))
 
     async def family_id(self, platform: str, chat_id: str) -> int | None:
         return self.families.get((platform, chat_id))
@@ -80,6 +85,9 @@ class ScriptedFamilies:
 
     async def setup_family(self, setup: FamilySetup) -> int:
         return await self.scripted.setup_family(setup)
+
+    async def start_family(self, platform: str, chat_id: str, chat_kind, founder, language_said) -> int:
+        return await self.scripted.start_family(platform, chat_id, chat_kind, founder, language_said)
 
     async def language(self, family_id: int) -> str | None:
         return None

@@ -9,6 +9,7 @@ import os
 import shutil
 import socket
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
@@ -30,6 +31,7 @@ from tests.integration.web.family_seed import (
     init_data,
     seed,
 )
+from tests.integration.web.twins_seed import EN, ZH, Twins, seed_twins
 
 CHROMIUM = Path("/usr/bin/chromium")
 DOCS_IMAGES = "FAWN_DOCS_IMAGES"
@@ -57,21 +59,28 @@ def _fonts_conf(folder: Path) -> Path:
     return conf
 
 
-@pytest.fixture
-async def served(tmp_path) -> AsyncIterator[tuple[str, object]]:
-    family = await seed(tmp_path / "fawn.db")
+@asynccontextmanager
+async def _serving(family) -> AsyncIterator[str]:
+    """The page's routes for `family` on a free loopback port, with uvicorn; yields the base URL."""
     access = PageAccess(LINK_SECRET, BOT_TOKEN, timedelta(hours=1), clock=family.clock)
     app = Starlette(routes=family_page_routes(family.pages, access))
     sock = _listening_socket()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
     serving = asyncio.create_task(server.serve(sockets=[sock]))
     try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}", family
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
         server.should_exit = True
         await serving
         sock.close()
         await family.database.dispose()
+
+
+@pytest.fixture
+async def served(tmp_path) -> AsyncIterator[tuple[str, object]]:
+    family = await seed(tmp_path / "fawn.db")
+    async with _serving(family) as base:
+        yield base, family
 
 
 @pytest.fixture
@@ -140,3 +149,70 @@ async def test_the_mini_app_with_forged_init_data_gets_403(served, browser):
     assert (await posted.value).status == 403
     await page.wait_for_load_state()
     assert "无效或已过期" in await page.inner_text("body")
+
+
+# Every box whose text runs past its edge, every element that leaves its section, every picture's text that
+# leaves the picture, and a page wider than the screen: what a parent sees as clipped or overlapping words.
+OVERFLOWS = """() => {
+  const bad = [];
+  const name = el => `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} `
+                     + `“${(el.textContent || '').trim().slice(0, 40)}”`;
+  for (const el of document.querySelectorAll('main *')) {
+    if (el.closest('svg')) continue;
+    const block = getComputedStyle(el).display !== 'inline';
+    if (block && el.scrollWidth > el.clientWidth + 1) bad.push('runs over: ' + name(el));
+  }
+  for (const section of document.querySelectorAll('main section, main nav')) {
+    const box = section.getBoundingClientRect();
+    for (const el of section.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < box.left - 1 || r.right > box.right + 1)) bad.push('leaves its section: ' + name(el));
+    }
+  }
+  for (const t of document.querySelectorAll('svg text')) {
+    const b = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+    if (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5) bad.push('leaves the picture: ' + name(t));
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth) bad.push('the page is wider than the screen');
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("twins", [ZH, EN], ids=["zh", "en"])
+async def test_the_twins_page_fits_a_360_px_phone_in_the_familys_words_units_and_clock(tmp_path, browser, twins: Twins):
+    family = await seed_twins(tmp_path / "twins.db", twins)
+    async with _serving(family) as base:
+        page = await browser.new_page()
+        await page.set_viewport_size({"width": 360, "height": 800})
+        link = sign_link(LINK_SECRET, family.family_id, family.mom_id, twins.now + timedelta(hours=24))
+        assert (await page.goto(f"{base}/family/{family.family_id}?t={link}")).status == 200
+        assert await page.evaluate(OVERFLOWS) == []
+        await _check_the_twins(page, twins, days=7)
+        await page.screenshot(path=str(tmp_path / f"twins-{twins.language}-360.png"), full_page=True)
+        await page.click("nav.period a[data-days='30']")            # a plain link: no script on the page
+        await page.wait_for_selector("nav.period strong[data-days='30']")
+        assert await page.evaluate(OVERFLOWS) == []
+        await _check_the_twins(page, twins, days=30)
+    _keep_screenshot(tmp_path / f"twins-{twins.language}-360.png")
+
+
+async def _check_the_twins(page, twins: Twins, days: int) -> None:
+    assert await page.locator("svg.rhythm").count() == 2                       # a rhythm each
+    assert await page.locator("svg.rhythm").first.locator("g.day").count() == days
+    assert await page.locator("svg.growth").count() == 6                       # weight, length, head each
+    units = {await s.get_attribute("data-unit") for s in await page.locator("svg.growth").all()}
+    assert units == ({"lb", "in"} if twins.units else {"kg", "cm"})
+    night = page.locator("ol.timeline li[data-type=sleep]").first            # last night began yesterday
+    assert ("since yesterday" if twins.units else "昨天起") in await night.locator(".when").inner_text()
+    header = await page.locator("header").inner_text()
+    assert ("8:30 PM" in header) if twins.units else ("20:30" in header)
+    assert "1.25ml" in await page.locator("ol.timeline").inner_text()
+    legend = {await e.get_attribute("data-legend") for e in await page.locator("svg.rhythm g.legend-entry").all()}
+    assert {"diaper_wet", "diaper_solid", "diaper_mixed"} <= legend
+
+
+def _keep_screenshot(path: Path) -> None:
+    """FAWN_SCREENSHOTS=DIR keeps the 360 px screenshots to look at."""
+    if os.environ.get("FAWN_SCREENSHOTS"):
+        shutil.copyfile(path, Path(os.environ["FAWN_SCREENSHOTS"]) / path.name)

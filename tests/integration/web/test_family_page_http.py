@@ -2,6 +2,7 @@
 that nothing but a page or a short refusal ever comes back."""
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -118,3 +119,33 @@ async def test_the_composition_root_builds_the_page_from_page_config_only_when_i
     assert [r.path for r in parts.routes] == ["/family/telegram", "/family/telegram", "/family/{family_id:int}"]
     assert "s" * 32 not in repr(config)
     await database.dispose()
+
+
+async def test_a_family_with_nothing_recorded_is_told_what_to_say(site):
+    client, family = site
+    dad = _token(family.other_family_id, family.mom_id + 2)
+    response = await client.get(f"/family/{family.other_family_id}", params={"t": dad})
+    assert response.status_code == 200 and 'id="start"' in response.text
+    assert "“刚刚喝了90ml配方奶”" in response.text                 # the family's own language and units
+    seeded = await client.get(f"/family/{family.family_id}", params={"t": _token(family.family_id, family.mom_id)})
+    assert 'id="start"' not in seeded.text
+
+
+async def test_the_latest_records_are_those_that_happened_last_not_those_written_last(site):
+    client, family = site
+    page = (await client.get(f"/family/{family.family_id}",
+                             params={"t": _token(family.family_id, family.mom_id)})).text
+    latest = page[page.index('id="latest"'):]
+    times = re.findall(r'data-at="([^"]+)"', latest)
+    assert times == sorted(times, reverse=True) and times[0].startswith("2026-05-04T13:20")   # the last nap
+
+
+async def test_the_page_shows_the_last_30_days_when_asked_and_7_otherwise(site):
+    client, family = site
+    token = _token(family.family_id, family.mom_id)
+    week = (await client.get(f"/family/{family.family_id}", params={"t": token})).text
+    month = (await client.get(f"/family/{family.family_id}", params={"t": token, "days": "30"})).text
+    odd = (await client.get(f"/family/{family.family_id}", params={"t": token, "days": "9999"})).text
+    assert week.count('<g class="day"') == 7 == odd.count('<g class="day"')
+    assert month.count('<g class="day"') == 30
+    assert f'href="/family/{family.family_id}?t=' in week and "&amp;days=30" in week       # a plain link

@@ -15,6 +15,7 @@ from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import FrozenClock
 from bot.composition import open_fawn
+from bot.delivery.inbox import Inbox
 from bot.protocol import FamilySetup, MemberSetup
 from domain.vocabulary import ChatKind
 from tests.databases import migrated_sqlite
@@ -96,8 +97,9 @@ async def make_callback_app(clock):
     """`make(service, passive_seconds=…)` → (channel, httpx client on the Starlette app)."""
     made: list[tuple[WeComCallbackChannel, httpx.AsyncClient]] = []
 
-    def make(service, *, passive_seconds: float = 30.0, bot_name: str | None = "Fawn"):
-        channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY),
+    def make(service, *, passive_seconds: float = 30.0, bot_name: str | None = "Fawn", inbox: Inbox | None = None):
+        inbox = inbox or Inbox(app_of(service).database, clock, hold_seconds=5.0, retry_pause=0.01)
+        channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY), inbox,
                                        poster=ResponseUrlPoster(), bot_name=bot_name,
                                        passive_seconds=passive_seconds, clock=clock)
         app = Starlette(routes=wecom_routes(channel, CALLBACK_PATH))

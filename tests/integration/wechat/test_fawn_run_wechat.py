@@ -35,17 +35,17 @@ async def test_fawn_run_serves_wecom_callbacks_and_personal_wechat_in_one_family
     wecom = WeComSide()
     try:
         await ilink.queue_batch(user_text("wx-mom", "/start", context_token="ctx-1", at=datetime.now(UTC)))
-        await ilink.wait_for("sendmessage", 1)
+        await ilink.wait_for("sendmessage", 1, timeout=30)
         await ilink.queue_batch(user_text("wx-mom", "邀请家人", context_token="ctx-2", at=datetime.now(UTC)))
-        (_, invite) = await ilink.wait_for("sendmessage", 2)
+        (_, invite) = await ilink.wait_for("sendmessage", 2, timeout=30)
         code = re.search(r"[A-Z2-9]{8}", text_of(invite)).group(0)
         await wait_until_serving(f"http://127.0.0.1:{port}")
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
             query, payload = wecom.callback(text_body("w-1", f"加入 {code}", userid="dad.li"))
             joined = await client.post("/wecom/callback", params=query, json=payload)
-            announced = (await ilink.wait_for("sendmessage", 3))[-1]          # mom is asked
+            announced = (await ilink.wait_for("sendmessage", 3, timeout=30))[-1]      # mom is asked
             await ilink.queue_batch(user_text("wx-mom", "1", context_token="ctx-3", at=datetime.now(UTC)))
-            answered = (await ilink.wait_for("sendmessage", 4))[-1]           # 1: as a parent
+            answered = (await ilink.wait_for("sendmessage", 4, timeout=30))[-1]       # 1: as a parent
             query, payload = wecom.callback(text_body("w-2", "今天喝了多少奶？", userid="dad.li"))
             asked = await client.post("/wecom/callback", params=query, json=payload)
     finally:

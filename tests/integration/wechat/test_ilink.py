@@ -157,17 +157,23 @@ async def test_a_push_needs_a_recent_context_token(fake_ilink, api, clock, tmp_p
     reply = OutgoingReply(ReplyKind.ANSWER, "今天的总结", (OutgoingButton("undo", "↩ 撤销", "u1"),))
     with pytest.raises(PushWindowClosed):
         await sender(MOM_WX, reply)
-    state.state.context_tokens[MOM_WX] = ContextToken("ctx-old", clock() - timedelta(hours=25))
+    state.state.context_tokens[MOM_WX] = ContextToken("ctx-old", clock() - timedelta(hours=16))
     with pytest.raises(PushWindowClosed):
         await sender(MOM_WX, reply)
     state.state.context_tokens[MOM_WX] = ContextToken("ctx-new", clock() - timedelta(hours=2))
-    fake_ilink.send_refusals = [{"ret": -2, "errmsg": "prepare failed"}]
-    with pytest.raises(ILinkError):
-        await sender(MOM_WX, reply)                   # WeChat refused: not reported as delivered
     assert await sender(MOM_WX, reply)
     assert fake_ilink.sent_texts()[-1] == "今天的总结\n\n回复 1 撤销"
     assert [b.token for b in await sender.shown.latest("wechat", MOM_WX)] == ["u1"]
-    assert len(fake_ilink.of("sendmessage")) == 2
+    fake_ilink.send_refusals = [{"ret": -2, "errmsg": "prepare failed"}]
+    with pytest.raises(PushWindowClosed):
+        await sender(MOM_WX, reply)                   # WeChat closed the window early: not reported as delivered
+    with pytest.raises(PushWindowClosed):
+        await sender(MOM_WX, reply)                   # … and nothing more is tried until she writes
+    fake_ilink.send_refusals = [{"ret": -2, "errmsg": "rate limited"}]
+    state.state.context_tokens[MOM_WX] = ContextToken("ctx-newer", clock())
+    with pytest.raises(ILinkError):
+        await sender(MOM_WX, reply)                   # a rate limit is retried later, not a closed window
+    assert len(fake_ilink.of("sendmessage")) == 3
 
 
 async def test_a_batch_whose_turn_cannot_run_keeps_its_cursor_and_runs_once_when_it_can(
@@ -191,3 +197,13 @@ async def test_a_batch_whose_turn_cannot_run_keeps_its_cursor_and_runs_once_when
     assert sent_while_locked == 0 and cursors[:3] == ["", "", ""]
     assert len(records) == 1 and len(fake_ilink.of("sendmessage")) == 1
     assert StateFile(state_path(tmp_path, "default")).state.cursor == "c1"
+
+
+async def test_a_start_in_personal_wechat_greets_a_one_to_one_chat_not_a_group(fake_ilink, api, service, sessions,
+                                                                              clock, tmp_path):
+    async with polling(api, service, sessions, clock, tmp_path):
+        await fake_ilink.queue_batch(user_text("o9new@im.wechat", "/start", at=clock()))
+        await fake_ilink.wait_for("sendmessage", 1)
+    (greeting,) = fake_ilink.sent_texts()
+    assert "这个聊天已经建好家庭档案" in greeting and "这个群" not in greeting
+    assert "This chat now has a family" in greeting

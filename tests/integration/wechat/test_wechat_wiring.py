@@ -16,6 +16,7 @@ from bot.channels.wechat.wecom.callback import WeComCallbackChannel, wecom_route
 from bot.channels.wechat.wecom.crypto import CallbackCrypto
 from bot.channels.wechat.wecom.response_url import ResponseUrlPoster
 from bot.config import FawnConfig, WeComConfig
+from bot.delivery.inbox import Inbox
 from tests.fakes.wecom_api import AES_KEY, TOKEN, WeComSide, text_body
 from tests.integration.wechat.conftest import GROUP, MOM, turns_of
 
@@ -31,7 +32,7 @@ def listening_socket() -> socket.socket:
 async def test_wecom_routes_share_the_web_app_with_the_telegram_webhook(service, wecom_family, sessions, clock):
     application = Application.builder().token("123456:TEST-TOKEN").updater(None).build()
     web_app = build_webhook_app(application, secret="telegram-secret", path="/telegram/webhook")
-    channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY),
+    channel = WeComCallbackChannel(turns_of(service), CallbackCrypto(TOKEN, AES_KEY), Inbox(service.database, clock),
                                    poster=ResponseUrlPoster(), bot_name="Fawn", clock=clock)
     web_app.router.routes.extend(wecom_routes(channel, "/wecom/callback"))
     sock = listening_socket()
@@ -70,3 +71,10 @@ def test_a_websocket_bot_needs_its_id_and_secret_and_a_key_must_have_43_characte
     assert WeComConfig(mode="websocket", bot_id="aib-1", secret="s").configured
     with pytest.raises(ValidationError):
         WeComConfig(encoding_aes_key="too-short")
+
+
+def test_with_both_kinds_of_keys_and_no_mode_chosen_the_long_connection_is_preferred_for_its_pushes():
+    both = {"token": "tok", "encoding_aes_key": AES_KEY, "bot_id": "aib-1", "secret": "s"}
+    assert WeComConfig(**both).long_connection and WeComConfig(**both).configured
+    assert not WeComConfig(**both, mode="callback").long_connection
+    assert not WeComConfig(token="tok", encoding_aes_key=AES_KEY).long_connection

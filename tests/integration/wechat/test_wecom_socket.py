@@ -8,8 +8,12 @@ import json
 import logging
 from datetime import timedelta
 
+import httpx
 import pytest
+from starlette.applications import Starlette
 
+from bot.channels.status import ChannelStatus
+from bot.channels.telegram.webhook import health_route
 from bot.channels.wechat.wecom.media import upload
 from bot.channels.wechat.wecom.socket import Backoff, WeComSocket
 from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
@@ -32,9 +36,9 @@ async def fake_server():
 
 @contextlib.asynccontextmanager
 async def running(service, sessions, clock, url: str, secret: str = SECRET, heartbeat: float = 3600.0,
-                  ack_timeout: float = 2.0):
+                  ack_timeout: float = 2.0, click_seconds: float = 30.0):
     socket = WeComSocket(url, BOT_ID, secret, heartbeat=heartbeat, ack_timeout=ack_timeout, backoff=QUICK)
-    channel = WeComSocketChannel(turns_of(service), socket, bot_name="Fawn", clock=clock)
+    channel = WeComSocketChannel(turns_of(service), socket, bot_name="Fawn", clock=clock, click_seconds=click_seconds)
     stop = asyncio.Event()
     task = asyncio.create_task(channel.run(stop))
     try:
@@ -113,11 +117,35 @@ async def test_a_reply_lost_with_the_connection_is_pushed_from_the_outbox(
     assert fake_server.accepted("aibot_respond_msg") == [] and len(await live_records(sessions)) == 1
 
 
-async def test_a_wrong_secret_is_retried_with_backoff_and_never_subscribes(fake_server, service, sessions, clock):
-    async with running(service, sessions, clock, fake_server.url, secret="wrong") as channel:
-        await fake_server.wait_refused(3)
-        assert not channel.socket.authenticated.is_set()
-    assert fake_server.subscriptions == 0
+async def test_a_wrong_secret_stops_the_channel_after_five_refusals_with_one_clear_error(
+        fake_server, service, sessions, clock, caplog):
+    """The official SDK gives up after maxAuthFailureAttempts = 5 (WecomTeam/aibot-node-sdk src/client.ts)."""
+    status = ChannelStatus()
+    socket = WeComSocket(fake_server.url, BOT_ID, "wrong", ack_timeout=2.0, backoff=QUICK)
+    channel = WeComSocketChannel(turns_of(service), socket, clock=clock, status=status)
+    await asyncio.wait_for(channel.run(asyncio.Event()), 10)             # returns by itself
+    assert fake_server.refused_subscriptions == 5 and fake_server.subscriptions == 0
+    assert "refused the BotID and Secret 5 times" in status.report()["wecom"]
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "wrong" not in errors[0].getMessage()
+
+
+async def test_a_takeover_stops_the_channel_loudly_and_healthz_says_so(fake_server, service, sessions, clock):
+    """disconnected_event: another connection of the same bot took over (developer.work.weixin.qq.com path
+    101463, 连接断开事件); the SDK does not reconnect. Neither does Fawn — and it says so on /healthz."""
+    status = ChannelStatus()
+    socket = WeComSocket(fake_server.url, BOT_ID, SECRET, ack_timeout=2.0, backoff=QUICK)
+    channel = WeComSocketChannel(turns_of(service), socket, clock=clock, status=status)
+    running_channel = asyncio.create_task(channel.run(asyncio.Event()))
+    await fake_server.wait_subscribed(1)
+    await fake_server.push({"msgid": "evt-takeover", "aibotid": BOT_ID, "msgtype": "event",
+                            "event": {"eventtype": "disconnected_event"}}, event=True)
+    await asyncio.wait_for(running_channel, 5)
+    app = Starlette(routes=[health_route(status)])
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://fawn.test") as client:
+        health = await client.get("/healthz")
+    assert fake_server.subscriptions == 1 and "took over" in status.report()["wecom"]
+    assert health.status_code == 200 and health.text.startswith("degraded") and "wecom: stopped" in health.text
 
 
 async def test_unanswered_heartbeats_end_the_connection_and_the_bot_reconnects(fake_server, service, sessions, clock):
@@ -164,3 +192,30 @@ async def test_a_file_over_several_chunks_arrives_whole(fake_server, service, se
         media_id = await upload(channel.socket, big, "big.json")
     assert fake_server.media[media_id] == ("big.json", big)
     assert [s.body["chunk_index"] for s in fake_server.of("aibot_upload_media_chunk")] == [0, 1, 2]
+
+
+async def test_a_slow_click_updates_its_card_in_time_and_the_outcome_follows_as_a_message(
+        fake_server, service, wecom_family, sessions, clock):
+    """WeCom takes aibot_respond_update_msg only within 5 s of the click (WecomTeam/aibot-node-sdk README,
+    updateTemplateCard). A slower turn: "处理中…" on the click's req_id at once, the outcome as aibot_send_msg."""
+    gated = GatedService(service)
+    gated.gate.set()
+    async with running(gated, sessions, clock, fake_server.url, click_seconds=0.05) as channel:
+        for n, text in enumerate(SEED_SLEEP, start=1):
+            await fake_server.push(message(n, text))
+            card = (await fake_server.wait_for("aibot_respond_msg", n))[-1].body
+        (confirm,) = [k for k in card_buttons(card).values() if k.endswith(".confirm")]
+        task_id = card["template_card"]["task_id"]
+        gated.gate.clear()
+        click_req = await fake_server.push(click_body("ws-evt-slow", confirm, task_id, userid=MOM, chatid=GROUP),
+                                           event=True)
+        (working,) = await fake_server.wait_for("aibot_respond_update_msg", 1)
+        assert await live_records(sessions) == [] and fake_server.of("aibot_send_msg") == []
+        gated.gate.set()
+        (outcome,) = await fake_server.wait_for("aibot_send_msg", 1)
+        await channel.socket.idle()
+    (record,) = await live_records(sessions)
+    assert working.req_id == click_req and working.accepted and working.body["template_card"]["task_id"] == task_id
+    assert "处理中" in str(working.body) and record.type == "sleep"
+    assert outcome.body["chatid"] == GROUP and "睡眠" in str(outcome.body)
+    assert len(fake_server.of("aibot_respond_update_msg")) == 1

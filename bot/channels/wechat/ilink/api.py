@@ -6,6 +6,7 @@ documents it (MIT): JSON over HTTP POST, `Authorization: Bearer <bot token>`.
   scaned_but_redirect | expired | confirmed, bot_token, ilink_bot_id, ilink_user_id, baseurl}.
 - `ilink/bot/getupdates` {get_updates_buf} → {ret, msgs, get_updates_buf (the next cursor),
   longpolling_timeout_ms}; errcode -14 means the session expired (log in again).
+- `ilink/bot/msg/notifystart` / `notifystop` {} → {ret}: the channel starts / stops.
 - `ilink/bot/sendmessage` {msg: {to_user_id, client_id, message_type 2, message_state 2,
   item_list [{type 1, text_item {text}}], context_token}}; a non-zero ret is a refusal (-2: the
   conversation's context_token is no longer accepted).
@@ -14,11 +15,14 @@ The token is never logged; neither are message texts.
 from __future__ import annotations
 
 import base64
+import logging
 import secrets
 import uuid
 from typing import Any
 
 import httpx
+
+log = logging.getLogger("fawn.wechat")
 
 DEFAULT_BASE_URL = "https://ilinkai.weixin.qq.com"
 BOT_TYPE = "3"
@@ -27,6 +31,7 @@ CLIENT_VERSION = str((0 << 16) | (1 << 8) | 0)     # 0.1.0 as 0x00MMNNPP
 BOT_AGENT = "Fawn/0.1.0"
 LONG_POLL_SECONDS = 35.0
 REQUEST_SECONDS = 15.0
+NOTIFY_SECONDS = 10.0
 SESSION_EXPIRED = -14
 MESSAGE_TYPE_USER, MESSAGE_TYPE_BOT = 1, 2
 ITEM_TEXT, ITEM_IMAGE, ITEM_VOICE = 1, 2, 3
@@ -58,19 +63,40 @@ class ILinkApi:
     async def aclose(self) -> None:
         await self._client.aclose()
 
-    async def bot_qrcode(self) -> dict[str, Any]:
-        return await self._post(f"ilink/bot/get_bot_qrcode?bot_type={BOT_TYPE}", {"local_token_list": []},
-                                "get_bot_qrcode")
+    def use(self, token: str, base_url: str) -> None:
+        """Another login's token (and host) from now on: the poller and the sender share this client."""
+        self._token, self.base_url = token, base_url.rstrip("/") + "/"
 
-    async def qrcode_status(self, qrcode: str, base_url: str | None = None) -> dict[str, Any]:
-        url = (base_url or self.base_url).rstrip("/") + "/ilink/bot/get_qrcode_status"
+    async def notify(self, what: str) -> None:
+        """`notifystart` / `notifystop`: the server keeps each bot's online state from these (openclaw-weixin
+        2.1.10+ sends them as its channel starts and stops). Failures are logged and otherwise ignored."""
         try:
-            response = await self._client.get(url, params={"qrcode": qrcode}, headers=_common_headers(),
+            answer = await self._post(f"ilink/bot/msg/notify{what}", {}, f"notify{what}", timeout=NOTIFY_SECONDS)
+            if answer.get("ret") not in (None, 0):
+                log.warning("notify%s answered ret=%s", what, answer.get("ret"))
+        except (httpx.HTTPError, ILinkError, ValueError) as failed:
+            log.warning("notify%s failed (ignored): %s", what, _failure(failed))
+
+    async def bot_qrcode(self, local_tokens: list[str] | None = None) -> dict[str, Any]:
+        """A new QR code. `local_tokens`: the tokens stored here, so the server can tell that this bot is
+        already bound (binded_redirect) instead of opening a second session."""
+        return await self._post(f"ilink/bot/get_bot_qrcode?bot_type={BOT_TYPE}",
+                                {"local_token_list": list(local_tokens or [])[:10]}, "get_bot_qrcode")
+
+    async def qrcode_status(self, qrcode: str, base_url: str | None = None,
+                            verify_code: str | None = None) -> dict[str, Any]:
+        """One long poll of the QR code's status. A poll that fails — the long poll running out, a dropped
+        connection, a 5xx or a gateway's 524 — is `wait`, as in openclaw-weixin (src/auth/login-qr.ts)."""
+        url = (base_url or self.base_url).rstrip("/") + "/ilink/bot/get_qrcode_status"
+        params = {"qrcode": qrcode, **({"verify_code": verify_code} if verify_code else {})}
+        try:
+            response = await self._client.get(url, params=params, headers=_common_headers(),
                                               timeout=LONG_POLL_SECONDS + 5)
-        except httpx.TimeoutException:
-            return {"status": "wait"}           # the long poll ran out: keep waiting
-        response.raise_for_status()
-        return response.json()
+            response.raise_for_status()
+            return response.json()
+        except (httpx.HTTPError, ValueError) as failed:
+            log.info("QR status poll failed (%s): waiting", _failure(failed))
+            return {"status": "wait"}
 
     async def get_updates(self, cursor: str, timeout: float = LONG_POLL_SECONDS) -> dict[str, Any]:
         """One long poll; on a client-side timeout, an empty answer that keeps the cursor."""
@@ -112,6 +138,12 @@ def _check(answer: dict[str, Any], what: str) -> None:
     ret, errcode = answer.get("ret"), answer.get("errcode")
     if (ret not in (None, 0)) or (errcode not in (None, 0)):
         raise ILinkError(what, ret, errcode, answer.get("errmsg"))
+
+
+def _failure(failed: Exception) -> str:
+    if isinstance(failed, httpx.HTTPStatusError):
+        return f"HTTP {failed.response.status_code}"
+    return type(failed).__name__
 
 
 def _common_headers() -> dict[str, str]:

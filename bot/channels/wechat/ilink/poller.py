@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 from typing import Any
 
 import httpx
 
 from bot.channels.numbered import ShownChoices, as_press
 from bot.channels.stopping import pause, unless_stopped
-from bot.channels.wechat.ilink.api import MESSAGE_TYPE_USER, ILinkApi, ILinkError
-from bot.channels.wechat.ilink.sender import ILinkSender
+from bot.channels.wechat.ilink.api import LONG_POLL_SECONDS, MESSAGE_TYPE_USER, ILinkApi, ILinkError
+from bot.channels.wechat.ilink.sender import PUSH_WINDOW, ILinkSender
+from bot.channels.wechat.ilink.session import ILinkSession
 from bot.channels.wechat.ilink.store import ContextToken, StateFile
 from bot.channels.wechat.ilink.translate import PLATFORM, message_to_incoming
 from bot.clock import Clock, utc_now
@@ -27,35 +29,61 @@ log = logging.getLogger("fawn.wechat")
 class ILinkPoller:
     def __init__(self, api: ILinkApi, state: StateFile, chat: ChatPort, delivery: DeliveryPort,
                  shown: ShownChoices, *, clock: Clock = utc_now, retry_pause: float = 2.0,
-                 expired_pause: float = 3600.0) -> None:
+                 expired_pause: float = 3600.0, session: ILinkSession | None = None,
+                 window: timedelta = PUSH_WINDOW) -> None:
         self.api, self.state, self.chat, self.delivery = api, state, chat, delivery
-        self.sender = ILinkSender(api, state, shown, clock)
+        self.sender = ILinkSender(api, state, shown, clock, window)
         self.shown, self.clock = shown, clock
         self.retry_pause, self.expired_pause = retry_pause, expired_pause
+        self.session = session
+        self.poll_seconds = LONG_POLL_SECONDS      # the server may ask for another (longpolling_timeout_ms)
 
     async def run(self, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            poll = await unless_stopped(self.api.get_updates(self.state.state.cursor), stop)
-            if poll is None:
-                return
-            await self._after_poll(poll, stop)
+        if self.session is not None:
+            await self.session.start()
+        try:
+            while not stop.is_set():
+                poll = await unless_stopped(self.api.get_updates(self.state.state.cursor, self.poll_seconds), stop)
+                if poll is None:
+                    return
+                await self._after_poll(poll, stop)
+        finally:
+            if self.session is not None:
+                await self.session.stop()
 
     async def _after_poll(self, poll: asyncio.Future, stop: asyncio.Event) -> None:
         try:
             answer = poll.result()
         except ILinkError as refused:
-            seconds = self.expired_pause if refused.session_expired else self.retry_pause
-            log.warning("getupdates refused (%s)%s", refused,
-                        ": log in again with `fawn wechat login`" if refused.session_expired else "")
-            await pause(stop, seconds)
+            await self._refused(refused, stop)
             return
         except (httpx.HTTPError, ValueError) as failed:
             log.warning("getupdates failed: %s", type(failed).__name__)
             await pause(stop, self.retry_pause)
             return
+        if self.session is not None:
+            self.session.alive()
+        self._next_poll_seconds(answer)
         if not await self.handle_batch(answer):
             log.warning("a wechat batch left for later: the database is unavailable")
             await pause(stop, self.retry_pause)
+
+    async def _refused(self, refused: ILinkError, stop: asyncio.Event) -> None:
+        if refused.session_expired and self.session is not None:
+            logins = self.session.logins
+            await self.session.lapsed(stop)
+            if self.session.logins > logins:
+                await self._resume("login")
+            return
+        log.warning("getupdates refused (%s)%s", refused,
+                    ": log in again with `fawn wechat login`" if refused.session_expired else "")
+        await pause(stop, self.expired_pause if refused.session_expired else self.retry_pause)
+
+    def _next_poll_seconds(self, answer: dict[str, Any]) -> None:
+        """The long poll the server asks for next (openclaw-weixin's monitor takes it the same way)."""
+        asked = answer.get("longpolling_timeout_ms")
+        if isinstance(asked, int | float) and not isinstance(asked, bool) and 0 < asked <= 600_000:
+            self.poll_seconds = asked / 1000
 
     async def handle_batch(self, answer: dict[str, Any]) -> bool:
         """Every message's turn, then the new cursor (and the conversations' context tokens) saved.
@@ -75,9 +103,20 @@ class ILinkPoller:
         return True
 
     def _remember_context(self, msg: dict[str, Any]) -> None:
-        if msg.get("message_type") == MESSAGE_TYPE_USER and msg.get("context_token") and msg.get("from_user_id"):
-            self.state.state.context_tokens[str(msg["from_user_id"])] = ContextToken(
-                str(msg["context_token"]), self.clock())
+        """The member's newest context_token (a redelivered message keeps what was counted against it)."""
+        if msg.get("message_type") != MESSAGE_TYPE_USER or not msg.get("context_token") or not msg.get("from_user_id"):
+            return
+        user, token = str(msg["from_user_id"]), str(msg["context_token"])
+        known = self.state.state.context_tokens.get(user)
+        if known is None or known.token != token:
+            self.state.state.context_tokens[user] = ContextToken(token, self.clock())
+
+    async def _resume(self, until: str, chat_id: str | None = None) -> None:
+        """Sends that waited for this member's message (or for a new login) go out on the outbox's next round."""
+        try:
+            await self.delivery.resume(PLATFORM, until, chat_id)
+        except Exception:
+            log.warning("waiting wechat sends could not be resumed yet (%s)", until, exc_info=True)
 
     async def _turn(self, msg: dict[str, Any]) -> bool:
         """One message's turn and its reply; False when the turn could not run."""
@@ -89,5 +128,6 @@ class ILinkPoller:
             return False
         if result.reply is not None:     # None: silence, or a redelivery already answered
             await self.delivery.send_reply(self.sender, PLATFORM, incoming.chat_id, result)
+        await self._resume("member", incoming.chat_id)
         return True
 

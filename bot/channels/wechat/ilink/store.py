@@ -3,7 +3,8 @@
 - `<account>.credentials.json`: the bot token, bot id, base URL and the scanning user's id
   (written by `fawn wechat login`);
 - `<account>.state.json`: the getupdates cursor (saved only after the turns of an update batch
-  are handled) and each conversation's latest context_token with when it came.
+  are handled) and each conversation's latest context_token with when it came and how many bot
+  messages went out with it.
 """
 from __future__ import annotations
 
@@ -28,8 +29,12 @@ class Credentials:
 
 @dataclass
 class ContextToken:
+    """The latest message's context_token of one member, when it came, and how many bot messages went
+    out with it since (WeChat takes ten per member message)."""
+
     token: str = field(repr=False)
     received_at: datetime
+    sent: int = 0
 
 
 @dataclass
@@ -84,11 +89,16 @@ class StateFile:
         if not self.path.is_file():
             return PollState()
         data = json.loads(self.path.read_text(encoding="utf-8"))
-        tokens = {user: ContextToken(t["token"], datetime.fromisoformat(t["received_at"]))
+        tokens = {user: ContextToken(t["token"], datetime.fromisoformat(t["received_at"]), int(t.get("sent") or 0))
                   for user, t in (data.get("context_tokens") or {}).items()}
         return PollState(cursor=data.get("cursor") or "", context_tokens=tokens)
 
+    def forget(self) -> None:
+        """A new bot account: its updates start afresh, and no conversation of the old one carries over."""
+        self.state = PollState()
+        self.save()
+
     def save(self) -> None:
-        tokens = {user: {"token": t.token, "received_at": t.received_at.isoformat()}
+        tokens = {user: {"token": t.token, "received_at": t.received_at.isoformat(), "sent": t.sent}
                   for user, t in self.state.context_tokens.items()}
         write_private(self.path, {"cursor": self.state.cursor, "context_tokens": tokens})

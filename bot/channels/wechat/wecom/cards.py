@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.channels.wechat.wecom.translate import INERT_KEY
 from bot.protocol import OutgoingButton, OutgoingReply
-from domain.replies.catalog import language_of, text
+from domain.replies.catalog import SLASHED, both_languages, language_of, text
+from domain.vocabulary import ReplyKind
 
 TITLE_LIMIT = 26          # "建议不超过26个字"
 BUTTON_TEXT_LIMIT = 10
@@ -60,6 +61,13 @@ def update_body(reply: OutgoingReply, *, task_id: str, userids: list[str] | None
     if userids:
         body["userids"] = userids
     return body
+
+
+def working_card(task_id: str) -> dict[str, Any]:
+    """The clicked card updated at once to "处理中…" while the click's turn runs on (its outcome follows as a
+    new message): WeCom takes a click's card update only within about five seconds of the click."""
+    working = OutgoingReply(ReplyKind.CHAT, both_languages("wecom.working", SLASHED))
+    return update_body(working, task_id=task_id)
 
 
 def button_card(reply: OutgoingReply, task_id: str, buttons: tuple[OutgoingButton, ...]) -> dict[str, Any]:

@@ -4,7 +4,8 @@ Every frame is JSON `{cmd, headers: {req_id}, body}`. We send aibot_subscribe (b
 then `ping` every 30 s; WeCom pushes aibot_msg_callback / aibot_event_callback, and answers each
 of our frames with an ack `{headers: {req_id}, errcode, errmsg}`. A reply to a callback reuses the
 callback's req_id. A dropped connection is reopened with exponential backoff (1 s doubling to
-30 s); a `disconnected_event` means another connection took over, and we stop. Message ids seen
+30 s); a `disconnected_event` means another connection took over, and we stop; so do five refused
+subscribes in a row (a wrong Secret), as the official SDK does (`stopped_because` says why). Message ids seen
 recently are remembered, so a message redelivered after a reconnect is not handled twice.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ SUBSCRIBE, PING = "aibot_subscribe", "ping"
 MESSAGE_CALLBACK, EVENT_CALLBACK = "aibot_msg_callback", "aibot_event_callback"
 RESPOND, RESPOND_UPDATE, SEND = "aibot_respond_msg", "aibot_respond_update_msg", "aibot_send_msg"
 TAKEN_OVER = "disconnected_event"
+MAX_REFUSED_SUBSCRIBES = 5
 
 FrameHandler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -48,7 +50,7 @@ class Refused(SocketError):
 
     def __init__(self, cmd: str, errcode: Any, errmsg: Any) -> None:
         super().__init__(f"{cmd} refused: errcode {errcode} {errmsg}")
-        self.errcode = errcode
+        self.cmd, self.errcode = cmd, errcode
 
 
 @dataclass(frozen=True)
@@ -62,10 +64,12 @@ class Backoff:
 
 class WeComSocket:
     def __init__(self, url: str, bot_id: str, secret: str, *, heartbeat: float = 30.0, ack_timeout: float = 5.0,
-                 backoff: Backoff = Backoff(), max_missed_pongs: int = 2) -> None:
+                 backoff: Backoff = Backoff(), max_missed_pongs: int = 2,
+                 max_refused: int = MAX_REFUSED_SUBSCRIBES) -> None:
         self.url, self.bot_id, self._secret = url, bot_id, secret
         self.heartbeat, self.ack_timeout, self.backoff = heartbeat, ack_timeout, backoff
-        self.max_missed_pongs = max_missed_pongs
+        self.max_missed_pongs, self.max_refused = max_missed_pongs, max_refused
+        self.stopped_because: str | None = None       # why it stopped by itself (a takeover, a refused Secret)
         self.on_frame: FrameHandler | None = None
         self.recent = RecentIds()
         self.authenticated = asyncio.Event()
@@ -79,17 +83,25 @@ class WeComSocket:
         return f"WeComSocket({self.url!r}, bot_id={self.bot_id!r}, secret=***)"
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Stay connected until `stop` is set (or another connection takes over)."""
-        attempt = 0
-        while not stop.is_set() and not self.taken_over:
+        """Stay connected until `stop` is set — or until another connection takes over, or WeCom refuses the
+        BotID and Secret `max_refused` times in a row (the official SDK's maxAuthFailureAttempts is 5)."""
+        attempt = refused = 0
+        while not stop.is_set() and self.stopped_because is None:
             before = self.subscriptions
             try:
                 await self._session(stop)
+            except Refused as no:
+                refused = refused + 1 if no.cmd == SUBSCRIBE else 0
+                log.warning("wecom long connection refused: errcode %s", no.errcode)
+                if refused >= self.max_refused:
+                    self.stopped_because = f"WeCom refused the BotID and Secret {refused} times (errcode " \
+                                           f"{no.errcode}): check [wecom] bot_id and FAWN_WECOM__SECRET"
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidURI, SocketError) as exc:
                 log.warning("wecom long connection lost: %s", type(exc).__name__)
-            if stop.is_set() or self.taken_over:
+            if stop.is_set() or self.stopped_because is not None:
                 break
             attempt = 1 if self.subscriptions > before else attempt + 1
+            refused = 0 if self.subscriptions > before else refused
             await pause(stop, self.backoff.delay(attempt))
 
     async def _session(self, stop: asyncio.Event) -> None:
@@ -145,8 +157,9 @@ class WeComSocket:
         cmd, body = frame.get("cmd"), frame.get("body") or {}
         if cmd in (MESSAGE_CALLBACK, EVENT_CALLBACK):
             if (body.get("event") or {}).get("eventtype") == TAKEN_OVER:
-                log.warning("another connection took over this wecom bot; this one stops")
                 self.taken_over = True
+                self.stopped_because = "another connection took over this bot (one connection per bot): " \
+                                       "stop the other process, then restart this one"
                 return TAKEN_OVER
             if self.recent.first_time(str(body.get("msgid") or "")):
                 self._handle(frame)

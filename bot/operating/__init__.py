@@ -1,0 +1,1 @@
+"""Running Fawn for families: backups and restores, the version."""

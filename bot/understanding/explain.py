@@ -1,0 +1,210 @@
+"""Which spans of a message a reading used — and what it left unexplained, who it is about, which cues it
+ignored.
+
+A span is *used* (explained) by a reading when
+- filler, baby          always: they carry no fact, or name the one facts are about by default;
+- adult                 always as a word; who the sentence is about is judged apart (`grown_up_clauses`);
+- number / time / unit  the reading holds a value that comes from it (accounting.py: a clock time one of
+                        its times shows, an amount in its unit or a unit it converts from …);
+- time word             (昨天, 明早, 刚刚, this morning) one of the reading's times falls on that day or in
+                        that part of the day (a record said without a time happens now);
+- record                one of the reading's facts (or the record a correction names) is of a type the word
+                        may name;
+- cue                   the reading uses it: a negation the reading turned into a value (没拉 → solid false,
+                        还没醒, 不是9点是9点20), a correction word in a correction;
+- unknown               only inside text the reading keeps as said (a note, a food, a medicine's name).
+Anything else is unexplained. The reading decides nothing with this; rules.py turns it into what the domain
+reads (`Extraction.unaccounted`, `Extraction.cues`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.understanding import spans as sp
+from bot.understanding.accounting import Span as Range
+from bot.understanding.accounting import explained_mentions, kept_text_spans, quantity_spans
+from bot.understanding.lexicon import PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
+from bot.understanding.spans import Span
+from domain.extraction import Extraction, Intent
+from domain.vocabulary import RecordType
+
+READING = frozenset({Intent.RECORD, Intent.SUPPLY, Intent.CORRECT})
+_PERIOD_HOURS = {"small_hours": (0, 6), "morning": (5, 12), "noon": (11, 14), "afternoon": (12, 19),
+                 "evening": (17, 24)}
+_CJK_EDGE = re.compile(r"^[\u4e00-\u9fff]\s+[\u4e00-\u9fff]$")      # 喝了90ml 尿了: a space between Chinese is a comma
+_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n]+|\s+(?:and|then|but|while|so)\s+|然后|接着|但是|可是|不过")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    unexplained: tuple[str, ...] = ()          # spans' texts, in message order
+    cues: tuple[Cue, ...] = ()                 # cues the reading did not use (each once)
+    grown_up: bool = False                     # every record word of the facts is said of a grown-up
+
+
+def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime,
+            consumed: Sequence[Range] = ()) -> Explanation:
+    """What of `text` (normalised, cut into `spans`) the reading of a record does not account for."""
+    if reading.intent not in READING:
+        return Explanation()
+    kept = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading)]
+    used_mentions = explained_mentions(text, reading, now, consumed)
+    chatter = _grown_ups_chatter(spans, text, used_mentions)
+    left: list[Span] = [s for s in spans if s not in chatter and not _used(s, reading, now, kept, used_mentions)]
+    cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
+    if addressed_to_someone(spans, text):
+        cues = tuple(dict.fromkeys((*cues, Cue.REQUEST)))
+    grown_up = _grown_up(reading, text, spans)
+    if grown_up:
+        cues = tuple(dict.fromkeys((*cues, Cue.GROWN_UP)))
+    words = tuple(s.text.strip() for s in left if s.mention is None)     # numbers and times: accounting.py's
+    return Explanation(words, cues, grown_up)
+
+
+def _used(s: Span, reading: Extraction, now: datetime, kept: Sequence[Range], mentions: set[tuple[int, int]]) -> bool:
+    if s.kind in (sp.FILLER, sp.BABY, sp.ADULT) or _inside(s, kept):
+        return True
+    if s.mention is not None:
+        return (s.mention.start, s.mention.end) in mentions
+    if s.kind == sp.TIME:
+        return _time_word_used(s, reading, now)
+    if s.kind == sp.RECORD:
+        return bool(s.types & _types(reading))
+    if s.kind == sp.CUE:
+        return _cue_used(s.cue, reading)
+    return False
+
+
+def _inside(s: Span, ranges: Sequence[Range]) -> bool:
+    return any(a <= s.start and s.end <= b for a, b in ranges)
+
+
+def _types(reading: Extraction) -> set[RecordType]:
+    found = {f.record_type for f in reading.facts()}
+    if reading.record_type is not None:
+        found.add(reading.record_type)
+    if reading.reference is not None and reading.reference.record_type is not None:
+        found.add(reading.reference.record_type)
+    return found
+
+
+def _times(reading: Extraction, now: datetime) -> list[datetime]:
+    values = [getattr(f.slots, n) for f in (*reading.facts(), reading) for n in ("start", "end", "time")
+              if hasattr(f, "slots")]
+    if reading.reference is not None and reading.reference.at is not None:
+        values.append(reading.reference.at)
+    return [t.astimezone(now.tzinfo) if t.tzinfo else t.replace(tzinfo=now.tzinfo)
+            for t in values if isinstance(t, datetime)]
+
+
+def _time_word_used(s: Span, reading: Extraction, now: datetime) -> bool:
+    """A day word or a part of the day fits one of the reading's times (no time said: now)."""
+    times = _times(reading, now) or [now]
+    if s.offset is not None and s.offset != 0:
+        day = (now + timedelta(days=s.offset)).date()
+        night = s.period in ("evening", "small_hours")
+        return any(t.date() == day or night and t.date() == day + timedelta(days=1) for t in times)
+    if s.offset == 0 and s.period is None:
+        return any(t.date() == now.date() or now - t < timedelta(hours=12) for t in times)
+    if s.period is None:
+        return True
+    low, high = _PERIOD_HOURS.get(s.period, (0, 24))
+    sleeps_at_night = s.period in ("evening", "small_hours") and any(
+        f.record_type is RecordType.SLEEP for f in reading.facts())
+    return sleeps_at_night or any(low <= t.hour < high for t in times)
+
+
+def _cue_used(cue: Cue | None, reading: Extraction) -> bool:
+    """A negation the reading turned into a value, a correction word in a correction."""
+    if cue is Cue.CORRECTION:
+        return reading.intent is Intent.CORRECT or reading.reference is not None
+    if cue is Cue.NEGATION:
+        if reading.intent is Intent.CORRECT:
+            return True
+        return any(f.slots.wet is False or f.slots.solid is False or f.slots.night_wakings == 0
+                   or f.sleep_event is not None and f.sleep_event.value == "still_asleep" for f in reading.facts())
+    return False
+
+
+def addressed_to_someone(spans: Sequence[Span], text: str) -> bool:
+    """You / 你 is who does what a clause says (你哄睡吧 / can you feed her / 老公今晚你哄睡吧): a request,
+    not a report. The subject is the clause's first person, after a name said to call someone (老公，…)."""
+    for clause in clauses(spans, text):
+        subject = _subject(clause)
+        if subject is not None and subject.kind == sp.ADULT and _second_person(subject.text) and \
+                any(s.kind == sp.RECORD for s in clause):
+            return True
+    return False
+
+
+def _subject(clause: list[Span]) -> Span | None:
+    """The first person of a clause; a person named and then followed by another (a vocative) is skipped."""
+    people = [n for n, s in enumerate(clause) if s.kind in (sp.BABY, sp.ADULT)]
+    if not people:
+        return None
+    first = people[0]
+    between = clause[first + 1:people[1]] if len(people) > 1 else None
+    if between is not None and all(s.kind == sp.TIME for s in between) and _calls_someone(clause[first]):
+        return clause[people[1]]
+    return clause[first]
+
+
+def _calls_someone(s: Span) -> bool:
+    """A title or a name said to call a grown-up (老公，… / Grandma, …), not a pronoun."""
+    return s.kind == sp.ADULT and s.text.lower() not in PRONOUNS
+
+
+def _second_person(word: str) -> bool:
+    return word in SECOND_PERSON_ZH or word.lower() in SECOND_PERSON_EN
+
+
+def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
+    """Every clause that names one of the reading's record types says it of a grown-up (我睡了三小时,
+    I napped from 2 to 3:30): the nearest person before its verb is an adult, and the verb is one that
+    happens to its subject (睡, 喝, drank), not one done to the baby (喂, 换, fed, changed)."""
+    types = _types(reading)
+    named = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD and s.types & types for s in c)]
+    return bool(named) and all(_said_of_a_grown_up(c, types) for c in named)
+
+
+def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
+    """The spans of clauses said of a grown-up (宝宝睡了 我也要睡了: the second clause) when the reading took no
+    value from them: chatter beside the baby's fact, nothing it must account for."""
+    found: set[Span] = set()
+    for clause in clauses(spans, text):
+        subject = _subject(clause)
+        if subject is None or subject.kind != sp.ADULT or not any(s.kind == sp.RECORD and s.experienced
+                                                                   for s in clause):
+            continue
+        if not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause):
+            found.update(clause)
+    return found
+
+
+def _said_of_a_grown_up(clause: list[Span], types: set[RecordType]) -> bool:
+    person = None
+    for s in clause:
+        if s.kind in (sp.BABY, sp.ADULT):
+            person = s
+        elif s.kind == sp.RECORD and s.types & types and s.experienced:
+            return person is not None and person.kind == sp.ADULT
+    return False
+
+
+def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
+    """The spans grouped by clause: a new one after punctuation or a joining word (然后, and, then …)."""
+    groups: list[list[Span]] = [[]]
+    last_end = 0
+    for s in spans:
+        between = text[last_end:s.start]
+        cjk_space = between.strip() == "" and between != "" and _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
+        if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or s.kind == sp.FILLER and
+                           _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
+            groups.append([])
+        if not (s.kind == sp.FILLER and _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
+            groups[-1].append(s)
+        last_end = s.end
+    return [g for g in groups if g]

@@ -1,0 +1,132 @@
+"""The words a reading must account for, and the words that carry no fact — as data.
+
+A message is read as spans (spans.py). Record words, numbers and times are the readers'; this file lists
+the rest: who a sentence is about (the baby, a grown-up), the cues that say a sentence does not report a
+baby fact now (a plan, a question, a habit, a story, a request, a negation…), and the words that carry no
+fact at all (particles, fillers, feelings, politeness). A word in none of these lists and used by no reader
+is *unexplained*: a reading that leaves one is partial and is never written at once.
+
+Chinese entries are matched anywhere (longest first); English entries are whole words (lower case).
+Keep each list to words of its kind: a record word never goes in the no-fact list to make a message pass.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Cue(StrEnum):
+    """What in a message says it may not report a baby fact, now (domain: such a reading writes nothing)."""
+
+    PLAN = "plan"                  # 待会 / 准备 / gonna / will / let's: not yet
+    HYPOTHETICAL = "hypothetical"  # 如果 / 要是 / if / what if
+    QUESTION = "question"          # 吗 / 是不是 / ? / did she …
+    HABIT = "habit"                # 一般 / 平时 / usually / every
+    NOT_COUNTED = "not_counted"    # 不算 / 别记 / doesn't count / don't log
+    STORY = "story"                # 还记得 / 以前 / remember when / used to
+    REQUEST = "request"            # 你去… / 你…吧 / can you / please bring
+    NEGATION = "negation"          # 没 / 不 / not / didn't (a reader may use it: 没拉 → solid false)
+    CORRECTION = "correction"      # 不对 / 说错了 / 其实 / actually / scratch that (a correction reader uses it)
+    GROWN_UP = "grown_up"          # a grown-up is who the fact is about (我睡了三小时 / I napped)
+
+
+# --- words that carry no fact --------------------------------------------------------------------------
+# particles, fillers, degree words, feelings, praise, politeness, discourse glue
+NO_FACT_ZH = (
+    "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
+    "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
+    "话说", "那个", "这个", "就是", "反正", "其他", "一共", "总共", "共", "大概", "大约", "差不多", "估计", "应该",
+    "可能", "好像", "感觉", "看起来", "貌似", "左右", "上下", "一点点", "一点", "有点儿", "有点", "一些", "一下",
+    "一下子", "特别", "非常", "超级", "真的", "真", "挺", "很", "太", "超", "好", "蛮", "比较", "还算", "还行",
+    "不错", "顺利", "乖乖", "好乖", "真乖", "乖", "真棒", "好棒", "棒棒", "棒", "厉害", "可爱", "开心", "高兴",
+    "满足", "舒服", "香香", "好香", "香", "饱饱", "饱了", "吃饱", "喝饱", "干净", "谢谢", "多谢", "感谢", "辛苦了",
+    "辛苦", "麻烦", "请", "帮我", "帮忙", "帮", "记一下", "记下", "记上", "记录一下", "记录", "记着", "记",
+    "收到", "好的", "好滴", "嗯嗯", "嗯", "哦哦", "哦", "噢", "喔", "哎呀", "哎", "唉", "诶", "欸", "哇", "呀", "啊",
+    "吧", "呢", "啦", "嘛", "咯", "哟", "呗", "么", "了", "的", "地", "得", "着", "过", "就", "都", "也", "还",
+    "又", "再", "才", "刚", "可", "把", "给", "被", "让", "从", "在", "于", "到", "和", "跟", "与", "及", "或",
+    "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
+    "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
+    "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
+)
+NO_FACT_EN = frozenset("""
+a an the this that these those some any all both each every other another such
+it its it's itself is was were are be been being am 's 're 've 'd 'm has had have having did do does done
+of in on at to for with from by into onto about around approx approximately roughly like ish until till
+and then so but or also plus too as well just only even still already finally again back really very pretty
+quite super totally fully mostly almost nearly exactly right over
+ok okay k kk yay yey phew ugh ugh lol lmao omg haha hahaha hehe hmm hm um umm uh er ah oh ooh wow woo yeah yep
+nice good great awesome amazing cute sweet adorable brave champ angel star bless happy relieved proud lovely
+well hey hi hello fyi btw update quick quickly note noted log logged logging record recorded please pls plz
+thanks thank thx ty cheers love xx xxx x
+guys everyone folks team
+now today tonight morning afternoon evening night
+time times bit little lot lots whole entire total altogether half
+her his their my our
+""".split())
+
+# --- who a sentence is about ---------------------------------------------------------------------------
+BABY_ZH = ("小宝宝", "宝宝", "宝贝", "小宝贝", "小家伙", "小朋友", "孩子", "娃娃", "小娃", "娃", "闺女", "儿子",
+           "女儿", "小宝", "大宝", "二宝", "老大", "老二", "俩宝", "两个宝", "双胞胎", "她俩", "他俩", "她", "他", "它")
+BABY_EN = frozenset("she he her him she's he's shes hes baby bub bubs lo kiddo munchkin twins babies kid kids "
+                    "bubba bébé little one".split())
+ADULT_ZH = ("老公", "老婆", "媳妇", "孩他爸", "孩他妈", "孩子他爸", "孩子他妈", "宝妈", "宝爸", "妈妈", "老妈", "妈咪",
+            "爸爸", "老爸", "爹", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "阿姨", "保姆", "月嫂", "育儿嫂",
+            "姐姐", "哥哥", "叔叔", "舅舅", "姑姑", "大姨", "小姨", "医生", "护士", "大夫", "老师", "我们", "咱们",
+            "你们", "大家", "他们", "她们", "自己", "我", "你", "咱", "您", "妈", "爸")
+ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're were we've us you you're your youre yourself "
+                     "mom mum mommy mummy mama momma dad daddy papa grandma granny gran nana nan grandpa grandad "
+                     "granddad gramps nanny babysitter sitter hubby husband wife wifey babe honey hon dear "
+                     "doctor dr nurse midwife pediatrician ped paed aunt auntie uncle".split())
+SECOND_PERSON_ZH = ("你们", "你", "您")
+PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
+                      "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",
+                      "your", "yourself"})
+SECOND_PERSON_EN = frozenset("you you're youre your yourself".split())
+
+# verbs whose subject is the one it happens to: a grown-up as their subject makes the fact the grown-up's
+# (我睡了三小时 / I napped / 我喝了咖啡); a grown-up who feeds, changes or puts down the baby is fine
+EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "咳", "吐", "歇", "躺", "休息", "打盹", "眯")
+DONE_TO_ZH = ("哄", "喂", "换", "给", "冲", "量", "称", "抱", "拍", "帮")       # …the baby: 哄睡, 喂奶, 换尿布
+EXPERIENCED_EN = frozenset("slept sleep sleeping napped nap napping dozed dozing drank drink drinking ate eat "
+                           "eating had woke wake waking up peed pooped rested rest resting crashed lay lie asleep awake "
+                           "tired exhausted".split())
+
+# --- cues: a sentence that may not report a baby fact, now ------------------------------------------------
+CUES_ZH: dict[Cue, tuple[str, ...]] = {
+    Cue.PLAN: ("要", "待会儿", "待会", "一会儿", "一会", "等会儿", "等会", "等一下", "等下", "回头", "晚点", "准备",
+               "打算", "计划", "马上要", "马上", "要去", "去给", "想要", "想", "下次", "下一顿", "下一次", "该"),
+    Cue.HYPOTHETICAL: ("如果", "要是", "假如", "假设", "万一", "的话", "要不", "是否"),
+    Cue.QUESTION: ("是不是", "有没有", "要不要", "能不能", "可不可以", "会不会", "吗", "么", "为什么", "怎么样",
+                   "怎么", "什么", "啥", "几点", "多少", "多久", "哪", "谁", "?", "？"),
+    Cue.HABIT: ("一般", "通常", "平时", "平常", "每次", "每天", "总是", "老是", "经常", "习惯", "一向", "向来"),
+    Cue.NOT_COUNTED: ("不算", "别记", "不用记", "不要记", "先不记", "不记", "作废", "不作数"),
+    Cue.STORY: ("还记得", "记得", "以前", "那时候", "那时", "当时", "小时候", "上个月", "上周", "去年"),
+    Cue.REQUEST: ("你去", "你来", "你帮", "你先", "你也", "麻烦你", "帮忙把", "能帮"),
+    Cue.NEGATION: ("没有", "没", "不", "别", "未"),
+    Cue.CORRECTION: ("不对", "说错了", "说错", "记错了", "记错", "写错了", "写错", "发错了", "发错", "打错了",
+                     "打错", "看错了", "看错", "搞错了", "搞错", "弄错了", "弄错", "错了", "不好意思", "抱歉",
+                     "对不起", "其实", "应该是", "改成", "改为", "还是改成", "换成", "更正", "纠正"),
+}
+CUES_EN: dict[Cue, tuple[str, ...]] = {
+    Cue.PLAN: ("going to", "gonna", "about to", "want to", "wanna", "will", "'ll", "ll", "shall", "should",
+               "planning", "plan to", "try", "trying", "later", "soon", "next", "let's", "lets", "need to",
+               "needs", "need", "'d like", "might", "tomorrow"),
+    Cue.HYPOTHETICAL: ("if", "what if", "whether", "suppose", "in case", "would", "could"),
+    Cue.QUESTION: ("?", "how", "what", "when", "where", "why", "who", "which", "whats", "what's", "when's",
+                   "whens", "wondering", "wonder", "anyone know", "is it", "did she", "did he", "does she",
+                   "does he", "has she", "has he", "is she", "is he", "was she", "was he", "do we", "did we",
+                   "did you", "can she", "should i", "should we", "can i", "can we"),
+    Cue.HABIT: ("usually", "normally", "typically", "always", "generally", "tends", "every day", "each day",
+                "every night", "most days", "most feeds", "used to"),
+    Cue.NOT_COUNTED: ("doesn't count", "does not count", "don't count", "dont count", "don't log", "dont log",
+                      "don't record", "dont record", "ignore that", "not counting"),
+    Cue.STORY: ("remember when", "remember", "back when", "at the hospital", "last week", "last month",
+                "when she was", "when he was"),
+    Cue.REQUEST: ("can you", "could you", "would you", "will you", "please bring", "bring", "grab", "go to bed",
+                  "go sleep", "go nap", "go back to sleep", "go back to bed", "get some sleep", "get some rest",
+                  "take her", "take him", "you take", "you do", "your turn"),
+    Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",
+                   "won't", "wont", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
+                   "wouldn't", "wouldnt", "none", "nothing", "refused"),
+    Cue.CORRECTION: ("actually", "no wait", "wait", "sorry", "oops", "scratch that", "make that", "make it",
+                     "i meant", "i mean", "typo", "correction", "my bad", "my mistake", "misread", "wrong"),
+}

@@ -1,0 +1,312 @@
+"""A message as spans: every character belongs to one span, and every span says what kind of thing it is.
+
+The normalised text (numerals.normalise) is cut into, in this order of precedence:
+  number / time   the numbers and time expressions the time reader and the quantity readers see (their units
+                  with them); day words, 刚刚 / just now, parts of the day
+  record          a word that names a record type or one of its values (words.py, and the support words below)
+  baby / adult    who a sentence is about: 宝宝, 她, the babies' names / 我, 老公, 奶奶, mum, I, the members
+  cue             a word that says the sentence may not report a baby fact now (lexicon.Cue)
+  filler          a word that carries no fact (particles, fillers, feelings, politeness)
+  unknown         anything else with letters in it: a word nothing here knows
+Whitespace, punctuation, emoji and other symbols belong to no span. Longer matches win over shorter ones;
+of two of the same length the earlier kind in the list above wins (奶奶 is a person, not 奶).
+
+The spans decide nothing. `explain.py` says which of them a reading used; what is left is unexplained.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+
+from bot.understanding import lexicon as lx
+from bot.understanding import words as w
+from bot.understanding.accounting import Mention, mentions
+from bot.understanding.time.expressions import read_expressions
+from bot.understanding.time.prepare import prepare
+from bot.understanding.time.words import DAY_WORDS, NOW_WORDS, PERIOD_WORDS
+from domain.vocabulary import RecordType as T
+
+NUMBER, TIME, UNIT, RECORD, BABY, ADULT, CUE, FILLER, UNKNOWN = (
+    "number", "time", "unit", "record", "baby", "adult", "cue", "filler", "unknown")
+_RANK = {k: n for n, k in enumerate((NUMBER, TIME, UNIT, RECORD, BABY, ADULT, CUE, FILLER, UNKNOWN))}
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    kind: str
+    text: str
+    types: frozenset[T] = frozenset()        # record: the record types the word may name
+    cue: lx.Cue | None = None                # cue: which
+    mention: Mention | None = None           # number / time: the mention the accounting resolves
+    period: str | None = None                # time: the part of the day a day word or period names
+    offset: int | None = None                # time: the day a day word names (days from today)
+    experienced: bool = False                # record: a verb whose subject is the one it happens to (睡, drank)
+
+
+# --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
+_SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
+    T.FEEDING: ("冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
+                r"bottles?|feeds?|feeding|fed|drank|drink|drinking|took|take|takes|ate|eaten|finished|left|leftover|"
+                r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
+                r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
+    T.SLEEP: ("哄睡|哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
+              "回笼觉|觉|夜里|整觉|一觉",
+              r"slept|sleep|sleeping|asleep|nap|naps|napped|napping|down|out|bed|bedtime|crib|cot|bassinet|woke|"
+              r"wake|waking|awake|up|settled|settle|rocked|dozed|dozing|snooze|kip|zonked|crashed|conked|fell|"
+              r"night night"),
+    T.DIAPER: ("换了?尿布|换尿布|换了?|尿布|尿不湿|纸尿裤|尿片|拉拉裤|尿|拉|便便|臭臭|粑粑|屎|大便|小便|屁屁|便|"
+               "[黄绿黑棕褐灰白红]色|颜色|都有|又尿又拉|又拉又尿",
+               r"diapers?|nappy|nappies|changed|change|changing|wet|dirty|poop(?:ed|y|s)?|poo|pee(?:d|s)?|wee(?:d)?|"
+               r"blowout|soiled|stool|bm|mess"),
+    T.GROWTH: ("称了?|量了?|体重|身高|身长|头围|长了|重了|胖了|体检|儿保",
+               r"weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
+               r"well[- ]baby|visit"),
+    T.HEALTH: ("量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
+               r"temp|temperature|fever|feverish|meds?|medicine|medication|dose|dosed|gave|given|shots?|"
+               r"vaccin\w*|jabs?|doctor|dr|pediatrician|checkup|check-up|appointment|appt|rectal|armpit|"
+               r"thermometer|degrees?|every|hourly|q\d+h"),
+    T.PUMPING: ("吸奶器|吸奶|吸了|挤奶|挤了|吸出|挤出|背奶|泵", r"pump(?:ed|ing|s)?|expressed|expressing|let-?down"),
+    T.TUMMY_TIME: ("趴着|趴了?|趴趴|俯卧|抬头|翻身", r"tummy|rolled|roll(?:ing)?|lifted|lifting"),
+    T.NOTE: ("记一笔|备注|记个事|笔记", r"note|memo|jot"),
+}
+# words that go with two record types: a side said of a feed or of pumping, a posture said of a sleep or of
+# tummy time (趴着睡着了 is a sleep)
+_SHARED: tuple[tuple[str, frozenset[T]], ...] = (
+    ("各|(?<![a-z])(?:each|per side|a side|each side)(?![a-z])", frozenset({T.FEEDING, T.PUMPING})),
+    ("趴着|趴在|侧着|躺着|抱着|(?<![a-z])(?:on (?:her|his|my|the) (?:tummy|chest|front|side|back)|in my arms|on me)"
+     "(?![a-z])", frozenset({T.SLEEP, T.TUMMY_TIME})),
+)
+# words.py's own record words, each with the types it may name
+_FROM_WORDS: tuple[tuple[re.Pattern[str], frozenset[T]], ...] = (
+    (w.FEEDING_WORDS, frozenset({T.FEEDING, T.PUMPING})), (w.EATING_VERBS, frozenset({T.FEEDING, T.HEALTH})),
+    (w.DIRECT_BREAST, frozenset({T.FEEDING, T.PUMPING})), (w.FOOD, frozenset({T.FEEDING})),
+    *((p, frozenset({T.FEEDING, T.PUMPING})) for p, _ in w.KIND_WORDS),
+    *((p, frozenset({T.FEEDING, T.PUMPING})) for p, _ in w.SIDE_WORDS),
+    (w.SLEEP_WORDS, frozenset({T.SLEEP})), (w.FELL_ASLEEP, frozenset({T.SLEEP})), (w.WOKE_UP, frozenset({T.SLEEP})),
+    (w.STILL_ASLEEP, frozenset({T.SLEEP})), (w.NAP, frozenset({T.SLEEP})), (w.NO_WAKINGS, frozenset({T.SLEEP})),
+    (w.DIAPER_WORDS, frozenset({T.DIAPER})), (w.WET_WORDS, frozenset({T.DIAPER})),
+    (w.SOLID_WORDS, frozenset({T.DIAPER})), (w.NOT_WET, frozenset({T.DIAPER})), (w.NOT_SOLID, frozenset({T.DIAPER})),
+    *((p, frozenset({T.DIAPER})) for p, _ in (*w.STOOL_COLORS, *w.STOOL_CONSISTENCIES)),
+    (w.WEIGHT_WORDS, frozenset({T.GROWTH})), (w.HEIGHT_WORDS, frozenset({T.GROWTH})),
+    (w.HEAD_WORDS, frozenset({T.GROWTH})),
+    (w.TEMPERATURE_WORDS, frozenset({T.HEALTH})), (w.MEDICINES, frozenset({T.HEALTH})),
+    (w.MEDICATION, frozenset({T.HEALTH})), (w.VACCINE_WORDS, frozenset({T.HEALTH})),
+    (w.DOCTOR_WORDS, frozenset({T.HEALTH})),
+    *((re.compile(p, re.I), frozenset({T.HEALTH})) for p, _ in w.SYMPTOMS),
+    (w.PUMPING_WORDS, frozenset({T.PUMPING})), (w.TUMMY_WORDS, frozenset({T.TUMMY_TIME})),
+    *((p, frozenset({T.TUMMY_TIME})) for p, _ in w.MILESTONES),
+)
+_UNITS = re.compile(r"\s*(?:ml|mls|毫升|毫|cc|fl\.?\s*oz|oz|ounces?|盎司|斤|两|kg|kgs|公斤|千克|kilos?|g|grams?|克|lbs?|"
+                    r"pounds?|磅|cm|厘米|公分|mm|毫米|m|米|inch(?:es)?|in|\"|″|英寸|°\s*[cf]?|℃|℉|度|摄氏度|华氏度|[cf]|"
+                    r"分钟|分|小时|钟头|个小时|min|mins|minutes?|h|hrs?|hours?|次|回|times?|x|个|岁|个月|月|周|天|"
+                    r"号|日|点|粒|片|颗|滴|drops?|tablets?|pills?|勺|scoops?)(?![a-z])", re.I)
+_EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))
+_DONE_TO_ZH = re.compile("|".join(lx.DONE_TO_ZH))
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_ORDINAL_BABY = re.compile(r"(?<![\d.])[1-9]宝|老[1-9]")      # 二宝 / 老二, after numerals.normalise
+_EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth (?:babies|kids|twins|girls|"
+                         r"boys|of them)\b|\bthe twins\b|\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
+_LATIN = re.compile(r"[a-z][a-z'’-]*", re.I)
+
+
+def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Sequence[str] = (),
+               lasted: bool = False) -> list[Span]:
+    """The spans of `text` (normalised), in text order. `babies`: the babies' names and nicknames ("小满/满满");
+    `people`: the members' names and titles; `lasted`: the reading is of something with a start and an end (a
+    sleep: 10 to 11 is one range)."""
+    named = [Span(m.start(), m.end(), BABY, m.group(0)) for m in _ORDINAL_BABY.finditer(text)]   # 2宝 is no number
+    found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
+    found += _units(text, found)
+    candidates = [*_time_spans(text, now), *_record_spans(text), *_people_spans(text, babies, people),
+                  *_cue_spans(text), *_filler_spans(text)]
+    found = _without_overlaps(found, candidates)
+    return sorted(found + [_known(s) for s in _unknown_spans(text, found)], key=lambda s: s.start)
+
+
+def _known(s: Span) -> Span:
+    """A word left over between two longer matches (she of she's asleep) that is itself a person or a filler."""
+    word = s.text.lower()
+    for kind, zh, en in ((BABY, lx.BABY_ZH, lx.BABY_EN), (ADULT, lx.ADULT_ZH, lx.ADULT_EN),
+                         (FILLER, lx.NO_FACT_ZH, lx.NO_FACT_EN)):
+        if word in zh or word in en:
+            return Span(s.start, s.end, kind, s.text)
+    return s
+
+
+def _overlaps(span: Span, others: Sequence[Span]) -> bool:
+    return any(span.start < o.end and o.start < span.end for o in others)
+
+
+def _without_overlaps(taken: list[Span], candidates: Iterable[Span]) -> list[Span]:
+    """Longest first, then by kind's rank, then leftmost; a span never overlaps one already taken."""
+    occupied = bytearray(max((s.end for s in [*taken, *candidates]), default=0) + 1)
+    for s in taken:
+        occupied[s.start:s.end] = b"\1" * (s.end - s.start)
+    kept = list(taken)
+    for s in sorted(candidates, key=lambda s: (-(s.end - s.start), _RANK[s.kind], s.start)):
+        if not any(occupied[s.start:s.end]):
+            occupied[s.start:s.end] = b"\1" * (s.end - s.start)
+            kept.append(s)
+    return kept
+
+
+def _time_spans(text: str, now: datetime) -> list[Span]:
+    """Time expressions with no digits (today, 昨晚, 刚刚, this morning); those with digits are mentions."""
+    prepared = prepare(text)
+    exprs, _ = read_expressions(prepared.text)
+    spans = []
+    for e in exprs:
+        start, end = prepared.source_span(e.start, e.end)
+        said = text[start:end]
+        if re.search(r"\d", said):
+            continue
+        spans.append(Span(start, end, TIME, said, offset=e.day.offset if e.day else (0 if e.kind == "now" else None),
+                          period=e.day.period if e.day else None))
+    spans += _period_words(text)
+    return spans
+
+
+@cache
+def _period_patterns() -> tuple[tuple[re.Pattern[str], str | None, int | None], ...]:
+    found = [(re.compile(_bounded(p), re.I), period, None) for p, period, _ in PERIOD_WORDS]
+    found += [(re.compile(_bounded(p), re.I), period, offset) for p, offset, period in DAY_WORDS]
+    found += [(re.compile(_bounded(NOW_WORDS), re.I), None, 0)]
+    return tuple(found)
+
+
+def _period_words(text: str) -> list[Span]:
+    return [Span(m.start(), m.end(), TIME, m.group(0), period=period, offset=offset)
+            for pattern, period, offset in _period_patterns() for m in pattern.finditer(text) if m.group(0).strip()]
+
+
+def _number_spans(text: str, now: datetime, lasted: bool) -> list[Span]:
+    return [Span(m.start, m.end, TIME if m.kind in ("clock", "ago", "range", "duration", "date") else NUMBER,
+                 text[m.start:m.end], mention=m) for m in mentions(text, now, lasted)]
+
+
+def _units(text: str, found: list[Span]) -> list[Span]:
+    """A unit right after a number belongs to it (90ml, 6斤, 3 hours)."""
+    units = []
+    for s in found:
+        if s.mention is None:
+            continue
+        m = _UNITS.match(text, s.end)
+        if m and m.group(0).strip():
+            units.append(Span(m.start(), m.end(), UNIT, m.group(0), mention=s.mention))
+    return units
+
+
+@cache
+def _support_patterns() -> tuple[tuple[re.Pattern[str], frozenset[T]], ...]:
+    found = []
+    for kind, (zh, en) in _SUPPORT.items():
+        found.append((re.compile(zh), frozenset({kind})))
+        found.append((re.compile(rf"(?<![a-z])(?:{en})(?![a-z])", re.I), frozenset({kind})))
+    found += [(re.compile(p, re.I), types) for p, types in _SHARED]
+    return tuple(found)
+
+
+def _overlapping(pattern: re.Pattern[str], text: str) -> Iterable[re.Match[str]]:
+    """The pattern's match at every position it matches from (奶瓶喂: 奶瓶, 瓶喂 and 喂), not only the
+    non-overlapping ones finditer gives."""
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        if m.end() > m.start():
+            yield m
+        pos = m.start() + 1
+
+
+def _record_spans(text: str) -> list[Span]:
+    """Every record word, once per place: a word several lists know names each of their types (体检: a
+    health event, or where growth is measured)."""
+    found: dict[tuple[int, int], frozenset[T]] = {}
+    for pattern, types in (*_FROM_WORDS, *_support_patterns()):
+        for m in _overlapping(pattern, text):
+            if m.group(0).strip():
+                where = _whole_word(text, m.start(), m.end())
+                found[where] = found.get(where, frozenset()) | types
+    spans = []
+    for (start, end), types in found.items():
+        said = text[start:end]
+        experienced = bool(_EXPERIENCED_ZH.search(said)) and not _DONE_TO_ZH.search(said) \
+            or said.lower() in lx.EXPERIENCED_EN
+        spans.append(Span(start, end, RECORD, said, types=types, experienced=experienced))
+    return spans
+
+
+def _whole_word(text: str, start: int, end: int) -> tuple[int, int]:
+    """A Latin match widened to its word (breastfe → breastfeeding)."""
+    def latin(i: int) -> bool:
+        return 0 <= i < len(text) and text[i].isascii() and text[i].isalpha()
+    while latin(start - 1) and latin(start):
+        start -= 1
+    while latin(end) and latin(end - 1):
+        end += 1
+    return start, end
+
+
+def _people_spans(text: str, babies: Sequence[str], people: Sequence[str]) -> list[Span]:
+    baby_names = [a for entry in babies for a in entry.split("/") if a]
+    person_names = [p for p in people if p and p not in baby_names]
+    spans = _words(text, (*lx.BABY_ZH, *baby_names), lx.BABY_EN, BABY)
+    spans += [Span(m.start(), m.end(), BABY, m.group(0)) for m in _EVERY_BABY.finditer(text)]
+    spans += _words(text, (*lx.ADULT_ZH, *person_names), lx.ADULT_EN, ADULT)
+    return spans
+
+
+def _cue_spans(text: str) -> list[Span]:
+    spans = []
+    for cue, zh in lx.CUES_ZH.items():
+        spans += [Span(s.start, s.end, CUE, s.text, cue=cue) for s in _words(text, zh, (), CUE)]
+    for cue, en in lx.CUES_EN.items():
+        spans += [Span(s.start, s.end, CUE, s.text, cue=cue) for s in _words(text, (), en, CUE)]
+    return spans
+
+
+def _filler_spans(text: str) -> list[Span]:
+    return _words(text, lx.NO_FACT_ZH, lx.NO_FACT_EN, FILLER)
+
+
+def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:
+    """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive."""
+    spans = []
+    for entry in {*zh, *en}:
+        for m in _overlapping(_entry_pattern(entry), text):
+            spans.append(Span(m.start(), m.end(), kind, m.group(0)))
+    return spans
+
+
+@cache
+def _entry_pattern(entry: str) -> re.Pattern[str]:
+    return re.compile(_bounded(re.escape(entry)), re.I)
+
+
+def _bounded(pattern: str) -> str:
+    """English words match whole words only; other scripts anywhere."""
+    if re.search(r"[a-z]", pattern, re.I) and pattern.isascii():
+        return rf"(?<![a-z'’])(?:{pattern})(?![a-z'’])"
+    return pattern
+
+
+def _unknown_spans(text: str, found: list[Span]) -> list[Span]:
+    """Runs of Chinese characters and Latin words that no span covers."""
+    covered = bytearray(len(text) + 1)
+    for s in found:
+        covered[s.start:s.end] = b"\1" * (s.end - s.start)
+    unknown = []
+    for pattern in (_CJK, _LATIN):
+        for m in pattern.finditer(text):
+            start = None
+            for i in range(m.start(), m.end() + 1):
+                free = i < m.end() and not covered[i]
+                if free and start is None:
+                    start = i
+                elif not free and start is not None:
+                    unknown.append(Span(start, i, UNKNOWN, text[start:i]))
+                    start = None
+    return unknown

@@ -1,0 +1,44 @@
+"""A reading held against the whole message: what it used, what it left, who it is about.
+
+The readers propose a reading from the words they know. Here the message is read as spans (spans.py) and
+the reading is checked against every one of them (explain.py):
+- a fact said of a grown-up (我睡了三小时, I napped from 2 to 3:30) and a sentence that does not report a
+  fact now — a plan, a hypothesis, a question, a habit, a story, a request, "that doesn't count" — are chat:
+  they propose no record, and the domain lets a group's chatter be;
+- a correction word the readers did not use (不好意思 刚才喂的是右边, actually …) makes the reading a correction,
+  which the domain only ever proposes to confirm;
+- anything else left unexplained (a word, a number, a time) goes in `unaccounted`: the domain never writes
+  such a reading at once — it reads back what it understood and quotes what it did not.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.understanding.accounting import Span as Range
+from bot.understanding.accounting import lasted
+from bot.understanding.explain import explain
+from bot.understanding.lexicon import Cue
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.spans import read_spans
+from domain.extraction import Extraction, Intent
+
+NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, Cue.NOT_COUNTED, Cue.STORY,
+                          Cue.REQUEST, Cue.GROWN_UP})
+
+
+def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
+                  consumed: Sequence[Range] = ()) -> Extraction:
+    """`reading` of `text` (normalised) with what it left unexplained and the cues it did not use."""
+    spans = read_spans(text, request.now, request.babies, request.people, lasted(reading))
+    found = explain(reading, text, spans, request.now, consumed)
+    cues = [c.value for c in found.cues]
+    if NOT_A_REPORT & set(found.cues):
+        return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
+                          addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
+    if Cue.CORRECTION in found.cues and reading.intent in (Intent.RECORD, Intent.SUPPLY):
+        reading = reading.model_copy(update={"intent": Intent.CORRECT})
+        found = explain(reading, text, spans, request.now, consumed)
+        cues = [c.value for c in found.cues]
+    words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already
+    merged = list(dict.fromkeys([*reading.unaccounted, *words]))[:12]
+    return reading.model_copy(update={"unaccounted": merged, "cues": cues})

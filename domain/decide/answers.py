@@ -1,0 +1,43 @@
+"""Does a message answer the task that waits? A task takes answers, not whatever comes next.
+
+A message supplies a waiting task only when it answers what the task asked — a field it is missing (a time
+when it asked when, an amount when it asked how much), a choice it offered — or corrects it; while the task
+waits for a yes or no, only a correction or a bare new value of what was read back. Anything else (another
+member's "I'm home at 7", a new bottle while a sleep waits) is a new topic, and the task waits
+(vocabulary.md, "A waiting task takes answers").
+"""
+from __future__ import annotations
+
+from domain.extraction import Intent
+from domain.tasks import PendingTask
+from domain.turn import Turn
+from domain.vocabulary import RecordType, TaskState
+
+# a missing field → the slots that answer it
+ANSWERED_BY: dict[str, frozenset[str]] = {
+    "start": frozenset({"start", "time", "end", "duration_min"}),
+    "end": frozenset({"end", "start", "duration_min"}),
+    "time": frozenset({"time", "start"}),
+    "kind": frozenset({"kind", "method"}),
+    "amount_ml": frozenset({"amount_ml"}),
+    "food": frozenset({"food", "kind"}),
+    "wet": frozenset({"wet", "solid", "color", "consistency"}),
+    "weight_kg": frozenset({"weight_kg", "height_cm", "head_cm"}),
+    "duration_min": frozenset({"duration_min", "end", "start"}),
+    "medication": frozenset({"medication", "dose"}),
+}
+# what a task of a type asks beside its missing fields (a sleep's question asks the night's wakings too)
+ALSO_ASKED: dict[RecordType, frozenset[str]] = {RecordType.SLEEP: frozenset({"night_wakings", "nap"})}
+
+
+def answers_task(turn: Turn, task: PendingTask) -> bool:
+    e = turn.extraction
+    if e.intent is Intent.CORRECT:
+        return True                                   # 不是，晚8点到凌晨3点: the waiting task, corrected
+    given = set(e.slots.given())
+    if task.state is TaskState.AWAITING_CONFIRMATION:           # a plain new value of what is read back (8点到3点);
+        return e.intent is Intent.SUPPLY and bool(given) and not e.unaccounted    # a new fact is a new topic
+    wanted = set(ALSO_ASKED.get(task.record_type, frozenset())) if task.record_type else set()
+    for missing in task.missing:
+        wanted |= ANSWERED_BY.get(missing, frozenset({missing}))
+    return bool(given & wanted)
