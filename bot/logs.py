@@ -1,7 +1,9 @@
 """Logging that holds no family content and no secrets.
 
 - Secrets (the bot token, webhook and WeCom secrets, API keys, the page secret) are replaced by *** in
-  every line, at every level, wherever they appear (a Bot API URL holds the token).
+  every line, at every level, wherever they appear (a Bot API URL holds the token). So are what opens a
+  family's door: a family code (and whatever follows 加入 / join) and the signature of a page link —
+  python-telegram-bot logs every Bot API call with its text at DEBUG.
 - A traceback is shown as where it happened (file, line, function) and the exception's type: an
   exception's message can carry a message's words or a name (a database error quotes its parameters,
   a validation error its input). Only at DEBUG is the message shown, and redacted even then.
@@ -21,6 +23,9 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 
+from bot.understanding.words import JOIN_ARGUMENT
+from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
+
 QUIET_LOGGERS = ("httpx", "httpcore", "sqlalchemy.engine", "sqlalchemy.pool", "aiosqlite", "asyncio",
                  "telegram.ext.Updater", "websockets")
 # routine lines, shown only at DEBUG: APScheduler's "Running job …" / "… executed successfully" every 20 s
@@ -29,6 +34,11 @@ ROUTINE_LOGGERS = ("apscheduler.executors.default", "apscheduler.scheduler")
 REDACTED = "***"
 # A Telegram bot token wherever it shows (a URL …/bot123456:ABC…/getUpdates), even one we were not told of.
 _BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
+# A family code as handed out (domain/decide/invites.py); what follows a join word, whatever its case, is
+# `JOIN_ARGUMENT` (bot/understanding/words.py).
+_FAMILY_CODE = re.compile(rf"(?<![A-Z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Z0-9])")
+# A page link's signature (bot/web/access.py): <family>.<member>.<expiry>.<43 characters of base64url>
+_PAGE_SIGNATURE = re.compile(r"(\d+\.\d+\.\d+\.)[A-Za-z0-9_-]{43}")
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 current_trace: ContextVar[str | None] = ContextVar("fawn_trace_id", default=None)   # set while a turn runs
 
@@ -43,7 +53,8 @@ class Redacting(logging.Filter):
     def redact(self, line: str) -> str:
         for secret in self.secrets:
             line = line.replace(secret, REDACTED)
-        return _BOT_TOKEN.sub(REDACTED, line)
+        line = JOIN_ARGUMENT.sub(rf"\1{REDACTED}", _PAGE_SIGNATURE.sub(rf"\1{REDACTED}", line))
+        return _FAMILY_CODE.sub(REDACTED, _BOT_TOKEN.sub(REDACTED, line))
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg, record.args = self.redact(record.getMessage()), ()

@@ -84,6 +84,8 @@ class TurnResult:
     press_rejected: bool = False          # a press that changed nothing (stale, foreign, no right)
     family_id: int | None = None
     settings_changed: bool = False       # the family's settings (e.g. summary time) changed this turn
+    joins_answered: tuple[tuple[str, str, str | None], ...] = ()   # (platform, chat, role or None): chats a
+                                         # parent let in or declined this turn, told once it is committed
     failed: bool = False                 # the turn failed and wrote nothing; the reply apologises
     retry_later: bool = False            # the database was unavailable: nothing kept, no reply; the channel
                                          # leaves the message unacknowledged so the platform delivers it again

@@ -79,13 +79,19 @@ def date_problem(name: str, value: date, today: date) -> Problem | None:
     return None
 
 
+NOT_A_PLACE = frozenset({"localtime", "Factory", "posixrules"})
+"""Files the system's zone folder holds that name no place: the machine's own zone (`localtime`, whatever
+the server is set to) and tzdata's placeholder `Factory` ("-00")."""
+
+
 @lru_cache(maxsize=1)
 def _zone_names() -> frozenset[str]:
-    return frozenset(available_timezones())
+    return frozenset(available_timezones()) - NOT_A_PLACE
 
 
 def known_zone(name: str) -> bool:
-    """Only names the IANA database knows ('Asia/Beijing' is not one)."""
+    """Only names the IANA database knows for a place ('Asia/Beijing' is not one; nor are `localtime` and
+    `Factory`, which the system's zone folder also holds)."""
     return name in _zone_names()
 
 

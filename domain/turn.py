@@ -54,8 +54,9 @@ class Press:
     task_id: int | None = None
     revision: int | None = None
     record_id: int | None = None
-    value: str | None = None     # for choose; the role for role buttons
+    value: str | None = None     # for choose; the role for role and admission buttons (or "no")
     member_id: int | None = None  # for role buttons
+    join_id: int | None = None    # for admission buttons: the join request
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,15 @@ class UndoTarget:
     written_at: datetime
     was_delete: bool = False         # the last write deleted it: undo restores it
     together: tuple[UndoTarget, ...] = ()   # the other records the same message wrote (several facts)
+
+
+@dataclass(frozen=True)
+class JoinRequestView:
+    """A chat that sent a right family code and waits for a parent's answer (admission.py)."""
+
+    id: int
+    name: str                    # who asked, as their platform names them
+    role: Role | None = None     # their role, when the family knows their id already (a chat of theirs)
 
 
 @dataclass(frozen=True)
@@ -100,6 +110,7 @@ class Turn:
     asks: frozenset[str] = frozenset()       # what set-up asked and nobody answered yet: language, timezone, units
     babies_with_growth: frozenset[int] = frozenset()   # babies with a growth record (loaded for growth turns)
     weights_kg: dict[int, float] = field(default_factory=dict)   # each baby's latest weight (loaded for feeds)
+    join_request: JoinRequestView | None = None  # the waiting request an admission button names, if any
 
 
 @dataclass(frozen=True)
@@ -160,6 +171,19 @@ class SetRole:
 
 
 @dataclass(frozen=True)
+class AdmitJoin:
+    """A waiting chat joins the family; the person who asked gets `role`."""
+
+    request_id: int
+    role: Role
+
+
+@dataclass(frozen=True)
+class DeclineJoin:
+    request_id: int
+
+
+@dataclass(frozen=True)
 class RestoreRecord:
     """Undo of a delete: the record comes back as it was (deletes are soft)."""
 
@@ -209,7 +233,8 @@ class CancelReminders:
 
 
 Effect = (WriteRecord | UpdateRecord | DeleteRecord | RestoreRecord | SaveTask | UpdateProfile | SetRole
-          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites | SetReminder | CancelReminders)
+          | UpdateSettings | GuessUnits | CreateInvite | RevokeInvites | SetReminder | CancelReminders | AdmitJoin
+          | DeclineJoin)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,17 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from storage.errors import Unreachable
 from storage.migrate import current_revision, upgrade
 from storage.sqlite_driver import connect_inline
+from storage.sqlite_file import SqliteFileWatch
 from storage.unit_of_work import UnitOfWork
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for PostgreSQL, or SQLite in memory)."""
+    parsed = make_url(url)
+    return Path(parsed.database) if parsed.get_backend_name() == "sqlite" and parsed.database not in (
+        None, "", ":memory:") else None
 
 
 def sqlite_url(path: Path | str) -> str:
@@ -75,6 +83,10 @@ class Database:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessions = make_sessionmaker(engine)
+        path = engine.url.database if engine.dialect.name == "sqlite" else None
+        self._file = SqliteFileWatch(Path(path)) if path and path != ":memory:" else None
+        if self._file is not None:
+            event.listen(engine.sync_engine, "connect", self._file.connected)
         # PostgreSQL: a statement outside a transaction saves the BEGIN and COMMIT round trips. SQLite has no
         # round trips to save, and switching a connection's isolation level costs PRAGMAs at every checkout.
         self._standalone = self.sessions if engine.dialect.name == "sqlite" else make_sessionmaker(
@@ -89,12 +101,17 @@ class Database:
         return self.engine.dialect.name
 
     def unit_of_work(self) -> UnitOfWork:
+        """One transaction (storage/unit_of_work.py); refused while the SQLite file is gone (sqlite_file.py)."""
+        if self._file is not None:
+            self._file.check()
         return UnitOfWork(self.sessions)
 
     def one_statement(self) -> UnitOfWork:
         """A unit of work for one statement that stands alone (a sent reply's delivered mark): it commits
         as it runs, with no transaction around it — on PostgreSQL no BEGIN and COMMIT round trips (SQLite:
         an ordinary unit of work; the caller commits)."""
+        if self._file is not None:
+            self._file.check()
         return UnitOfWork(self._standalone)
 
     async def reach(self) -> None:

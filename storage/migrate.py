@@ -9,6 +9,9 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x4641574E
+"""PostgreSQL advisory lock key ("FAWN") held while migrating: instances that start together migrate one at a
+time, and the later ones find the database at head already."""
 
 
 def alembic_config() -> Config:
@@ -22,7 +25,8 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
 
     On SQLite a migration that rebuilds a table (batch mode) must run with foreign keys off — a
     rebuilt parent table would otherwise fail the children's keys — so they are switched off for
-    the migration and every key is checked afterwards."""
+    the migration and every key is checked afterwards. On PostgreSQL the migration runs under a
+    transaction-level advisory lock, so any number of instances may start together."""
     config = alembic_config()
 
     def run(connection) -> None:
@@ -33,6 +37,8 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     async with engine.connect() as conn:
         if sqlite:
             await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        elif engine.dialect.name == "postgresql":       # released by the commit below
+            await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         await conn.run_sync(run)
         await conn.commit()
         if sqlite:

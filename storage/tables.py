@@ -62,6 +62,42 @@ class FamilyInvite(SQLModel, table=True):
     revoked_at: datetime | None = _utc_col()
 
 
+class JoinRequest(SQLModel, table=True):
+    """A chat that sent a right family code and waits for a parent: until a parent gives the person a role,
+    the chat belongs to no family and reaches nothing of it (no records, page, pushes or context)."""
+
+    __tablename__ = "join_requests"
+    __table_args__ = (Index("ix_join_requests_chat", "platform", "chat_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    family_id: int = Field(foreign_key="families.id", index=True)
+    platform: str = Field(max_length=32)
+    chat_id: str = Field(max_length=128)
+    chat_kind: str = Field(default="private", max_length=16)
+    platform_user_id: str = Field(max_length=128)                  # who asked
+    display_name: str = Field(max_length=128)
+    created_at: datetime = _utc_col(nullable=False)
+    decided_at: datetime | None = _utc_col()
+    decided_by: int | None = Field(default=None, foreign_key="members.id")
+    admitted_as: str | None = Field(default=None, max_length=16)  # the role given; NULL when declined
+
+
+class JoinAttempt(SQLModel, table=True):
+    """Wrong family codes in one window (an hour), counted per sender and per chat: a few, then every
+    code is refused unchecked until the window ends. `limited_at`: when the first refusal was logged."""
+
+    __tablename__ = "join_attempts"
+    __table_args__ = (UniqueConstraint("platform", "scope", "key", "window_start", name="uq_join_attempt_window"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str = Field(max_length=32)
+    scope: str = Field(max_length=8)                 # sender | chat
+    key: str = Field(max_length=128)
+    window_start: datetime = _utc_col(nullable=False, index=True)
+    failures: int = 0
+    limited_at: datetime | None = _utc_col()
+
+
 class Member(SQLModel, table=True):
     __tablename__ = "members"
     __table_args__ = (UniqueConstraint("family_id", "platform_user_id", name="uq_member_identity"),)

@@ -22,6 +22,7 @@ from storage.repositories.base import LATER, forget_connection, write_later
 from storage.repositories.erasure import ErasureRepository
 from storage.repositories.families import FamilyRepository
 from storage.repositories.inbox import InboxRepository
+from storage.repositories.joins import JoinRepository
 from storage.repositories.messages import MessageRepository
 from storage.repositories.outbox import OutboxRepository
 from storage.repositories.pushes import PushRepository
@@ -43,6 +44,7 @@ class UnitOfWork:
     erasure: ErasureRepository
     reminders: ReminderRepository
     inbox: InboxRepository
+    joins: JoinRepository
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
@@ -55,7 +57,7 @@ class UnitOfWork:
         self.audit, self.traces = AuditRepository(session), TraceRepository(session)
         self.outbox, self.pushes = OutboxRepository(session), PushRepository(session)
         self.erasure, self.reminders = ErasureRepository(session), ReminderRepository(session)
-        self.inbox = InboxRepository(session)
+        self.inbox, self.joins = InboxRepository(session), JoinRepository(session)
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -16,6 +16,7 @@ from bot.channels.wechat.ilink.store import credentials_path
 from bot.cli import local_database_url
 from bot.clock import ShiftedClock
 from bot.composition.app import open_fawn
+from bot.composition.private_files import make_private, private_from_now_on
 from bot.config import FawnConfig, load_config
 from bot.models.build import ModelSetupError
 
@@ -23,6 +24,7 @@ from bot.models.build import ModelSetupError
 def chat_main(argv: list[str]) -> int:
     """`fawn chat [--demo] [--data-dir DIR] [--language zh|en] [--config FILE]`: the terminal family chat —
     offline, unless the configuration (the file, or FAWN_UNDERSTANDING__* / FAWN_CHAT__*) names models."""
+    private_from_now_on()
     parser = argparse.ArgumentParser(prog="fawn chat", description="terminal family chat")
     parser.add_argument("--demo", action="store_true", help="a demo family (parent, caregiver, friend) of its own")
     parser.add_argument("--data-dir", default="data", help="folder for the SQLite file (default: data)")
@@ -43,9 +45,12 @@ def chat_main(argv: list[str]) -> int:
 
 async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> int:
     clock = ShiftedClock()            # /at moves it, for the service and the terminal alike
-    fawn = await open_fawn(local_database_url(settings.data_dir), clock=clock, chart_dir=settings.data_dir / "charts",
+    make_private(settings.data_dir)
+    url = local_database_url(settings.data_dir)
+    fawn = await open_fawn(url, clock=clock, chart_dir=settings.data_dir / "charts",
                            understanding=config.understanding if config else None,
                            chat=config.chat if config else None)
+    make_private(settings.data_dir, url)
     try:
         return await ConsoleChat(fawn.chat, fawn.families, clock, settings).run()
     finally:

@@ -1,7 +1,9 @@
 """`fawn run --config config.toml`: every configured messenger (Telegram, the WeCom AI bot, personal
 WeChat), one web server for whatever needs a URL (the Telegram webhook, WeCom's callbacks), the summary
 scheduler and the outbox retry loop — until SIGINT/SIGTERM. Any number of such processes may run
-against one PostgreSQL database; they share no state but the database."""
+against one PostgreSQL database (and start together: migrations run under an advisory lock); they share
+no state but the database. Start-up serves first: the web server and polling start before the summaries
+that fell due while the bot was down are sent, in the background, a batch at a time."""
 from __future__ import annotations
 
 import argparse
@@ -39,11 +41,13 @@ from bot.channels.wechat.wecom.socket_channel import WeComSocketChannel
 from bot.channels.wechat.wecom.turns import WeComTurns
 from bot.clock import Clock, utc_now
 from bot.composition.app import Fawn, open_fawn
+from bot.composition.private_files import make_private, private_from_now_on
 from bot.config import FawnConfig, load_config
 from bot.delivery.inbox import Inbox
 from bot.delivery.notices import tell_parents_elsewhere
 from bot.delivery.push import FamilyPush
 from bot.delivery.shown import StoredShownChoices
+from bot.family import export_files
 from bot.family.page import FamilyPages
 from bot.logs import configure_logging
 from bot.models.build import ModelSetupError
@@ -97,6 +101,7 @@ class Messengers:
 
 
 def main(argv: list[str] | None = None) -> int:
+    private_from_now_on()
     parser = argparse.ArgumentParser(prog="fawn run", description="run the messenger bots")
     parser.add_argument("--config", default=None, help="path to config.toml (env FAWN_* overrides)")
     args = parser.parse_args(argv)
@@ -135,9 +140,10 @@ def _any_messenger(config: FawnConfig) -> bool:
 
 async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    make_private(config.data_dir)
     listening = listen(config.web.host, config.web.port)     # before anything starts: a port in use is one line
     fawn = await _open(config, listening)
+    make_private(config.data_dir, config.database_url)
     stop = stop or stop_on_signals()
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
@@ -155,9 +161,9 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
         scheduler = SummaryScheduler(fawn.database, push, utc_now, instance_id=f"{socket.gethostname()}-{os.getpid()}",
                                      chart_dir=config.data_dir / "charts", chats=push)
         scheduler.builder.draw = charts
-        await scheduler.start()
         fawn.chat.on_settings_changed = scheduler.reschedule_family
-        tasks = _background(fawn, messengers, stop, listening)
+        tasks = _background(config, fawn, messengers, stop, listening)     # serving first: the catch-up beside it
+        await scheduler.start()
         await stop.wait()
     finally:
         stop.set()
@@ -191,10 +197,11 @@ async def _add_messengers(config: FawnConfig, fawn: Fawn, messengers: Messengers
         _wechat(config, fawn, messengers)
 
 
-def _background(fawn: Fawn, messengers: Messengers, stop: asyncio.Event,
+def _background(config: FawnConfig, fawn: Fawn, messengers: Messengers, stop: asyncio.Event,
                 listening: socket.socket) -> list[asyncio.Task]:
     loops = [lambda done: fawn.outbox.run(messengers.senders, stop=done), *messengers.loops,
-             lambda done: _serve_web(listening, messengers.routes, done, messengers.status)]       # /healthz always
+             lambda done: _serve_web(listening, messengers.routes, done, messengers.status),      # /healthz always
+             lambda done: export_files.sweep_until(config.data_dir / export_files.EXPORTS, done)]
     return [asyncio.create_task(loop(stop)) for loop in loops]
 
 

@@ -11,12 +11,13 @@ import asyncio
 import logging
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.clock import Clock, utc_now
+from bot.family import export_files
 from bot.protocol import OutgoingButton, OutgoingReply, SendFn, SendMustWait, TurnResult
 from domain.vocabulary import ReplyKind
 from storage.engine import Database
@@ -50,6 +51,7 @@ class Outbox:
 
     async def deliver(self, send: SendFn, to: Destination, reply: OutgoingReply) -> str | None:
         """Send now; on failure keep it for a retry and return None. A sent reply is marked delivered."""
+        reply = _files_still_there(reply)
         try:
             platform_id = await send(to.chat_id, reply)
         except (ValueError, TypeError):
@@ -62,6 +64,7 @@ class Outbox:
             log.warning("send to %s:%s failed, kept in the outbox: %s", to.platform, to.chat_id, _describe(failed))
             await self._keep(to, reply, failed)
             return None
+        _taken(reply)
         await self.mark_delivered(to.reply_id, platform_id)
         return platform_id
 
@@ -128,7 +131,8 @@ class Outbox:
 
     async def _retry(self, send: SendFn, item: OutboxEntry, now: datetime) -> int:
         try:
-            platform_id = await send(item.chat_id, payload_to_reply(item.payload))
+            reply = _files_still_there(payload_to_reply(item.payload))
+            platform_id = await send(item.chat_id, reply)
         except SendMustWait as waiting:
             async with self.database.unit_of_work() as uow:
                 await uow.outbox.wait_for(item.id, waiting.until, _describe(waiting))
@@ -141,12 +145,27 @@ class Outbox:
                 await uow.outbox.mark_failed(item.id, attempts, now + backoff(attempts, failed), _describe(failed))
                 await uow.commit()
             return 0
+        _taken(reply)
         async with self.database.unit_of_work() as uow:
             await uow.outbox.mark_sent(item.id, now)
             if item.reply_id is not None:
                 await uow.messages.mark_delivered(item.reply_id, platform_id)
             await uow.commit()
         return 1
+
+
+def _files_still_there(reply: OutgoingReply) -> OutgoingReply:
+    """A file that is gone (an export the platform took already, or one swept after its hour) is not sent
+    again: the text goes alone."""
+    if reply.document is not None and not reply.document.exists():
+        return replace(reply, document=None)
+    return reply
+
+
+def _taken(reply: OutgoingReply) -> None:
+    """The platform has the export file now: the copy on this machine goes."""
+    if reply.document is not None and export_files.is_export(reply.document):
+        export_files.forget(reply.document)
 
 
 def backoff(attempts: int, failed: BaseException | None = None) -> timedelta:

@@ -27,8 +27,10 @@ async def set_up(uow: UnitOfWork, setup: FamilySetup, now: datetime) -> int:
         await uow.families.set_asks(family_id, setup.asks)
     for baby in setup.babies:
         await uow.families.add_baby(family_id, baby)
-    for m in setup.members:
-        await uow.families.add_member(family_id, m.sender_id, m.name, m.role, now, title=m.title)
+    members = [await uow.families.add_member(family_id, m.sender_id, m.name, m.role, now, title=m.title)
+               for m in setup.members]
+    if setup.chat_kind is ChatKind.PRIVATE and members:     # the first member's own chat: pushes reach it
+        await uow.families.own_chat(setup.platform, setup.chat_id, members[0].id)
     uow.audit.add(family_id, None, "family_setup", now,
                   after={"platform": setup.platform, "members": len(setup.members), "babies": len(setup.babies)})
     return family_id

@@ -1,11 +1,16 @@
 """The app's one AsyncIOScheduler: the evening summaries, Sunday's weekly report, and the reminder
 sweeps. Families due at the same minute in the same zone (a *slot*: Asia/Shanghai at 21:00) share one
 cron job, and are sent in batches of 50: a batch's claims in one transaction, its babies and records in one
-read each, its charts drawn together (in the chart pool's workers), then each summary pushed. Jobs are
-rebuilt from the families table at start-up (no shared job store); a claim row per family, local date
-and kind makes each summary go out once however many instances run. A claim whose claimer died before
-sending is taken over after a lease (`SUMMARY_CLAIM_LEASE`) by the retry sweep, while the summary is
-still within the grace period.
+read each, its charts drawn together (in the chart pool's workers), then each summary pushed.
+
+The database decides who is due, not the process's memory: a slot's job selects the slot's families when it
+fires, and every minute (`slot_sync_every`) each instance reads the distinct zones and summary times from
+the families table and adds a job for a slot it did not have (a family set up, or a time or zone changed, on
+any instance) and drops the job of a slot no family has any more. A slot learned after its minute passed
+(since the previous sync) is sent at once. No shared job store: a claim row per family, local date and kind
+makes each summary go out once however many instances run. A claim whose claimer died before sending is
+taken over after a lease (`SUMMARY_CLAIM_LEASE`) by the retry sweep, while the summary is still within the
+grace period. Reminders (standing and one-off) are swept from the database as well.
 """
 from __future__ import annotations
 
@@ -13,8 +18,9 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
@@ -29,7 +35,7 @@ from bot.push.reminders import run_reminders
 from bot.push.summaries import SummaryBuilder
 from storage.engine import Database
 from storage.errors import Unavailable
-from storage.repositories.families import FamilyInfo
+from storage.repositories.families import FamilyInfo, Slot
 from storage.repositories.pushes import SUMMARY_CLAIM_LEASE
 
 log = logging.getLogger(__name__)
@@ -39,11 +45,11 @@ SUNDAY = 6
 REMINDERS_JOB = "reminders"
 ONE_OFF_JOB = "one-off-reminders"
 RETRY_JOB = "summary-retry"
+SLOTS_JOB = "summary-slots"
 
 
 BATCH = 50                  # families sent together: one claim transaction, one read of babies and of records
                             # (10 a batch measured slower, 141 s against 105–117 for 10,000, with a worse p99)
-Slot = tuple[str, str]      # (zone, "HH:MM"): the families whose summary is due at the same moment
 
 
 def slot_of(family: FamilyInfo) -> Slot:
@@ -67,6 +73,14 @@ def slot_trigger(slot: Slot) -> CronTrigger:
 def due_datetime(family: FamilyInfo, local_date: date) -> datetime:
     """When `local_date`'s summary is due, as an aware datetime in the family's zone."""
     return datetime.combine(local_date, family.summary_clock_time, tzinfo=family.tz)
+
+
+def slot_due_at(slot: Slot, now: datetime) -> datetime:
+    """The slot's most recent moment at or before `now`."""
+    zone, at = ZoneInfo(slot[0]), time.fromisoformat(slot[1])
+    today = now.astimezone(zone).date()
+    due = datetime.combine(today, at, tzinfo=zone)
+    return due if due <= now else datetime.combine(today - timedelta(days=1), at, tzinfo=zone)
 
 
 def latest_due_date(family: FamilyInfo, now: datetime) -> date:
@@ -94,7 +108,8 @@ class SummaryScheduler:
                  chart_dir: Path | None = None,
                  reminder_every: timedelta = timedelta(minutes=5),
                  lease: timedelta = SUMMARY_CLAIM_LEASE, chats: ChatPush | None = None,
-                 one_off_every: timedelta = timedelta(seconds=20)) -> None:
+                 one_off_every: timedelta = timedelta(seconds=20),
+                 slot_sync_every: timedelta = timedelta(minutes=1)) -> None:
         self.database = database
         self.push = push
         self.clock = clock
@@ -104,71 +119,109 @@ class SummaryScheduler:
         self.lease = lease
         self.chats = chats                  # one-off reminders go to the chat they were asked in
         self.one_off_every = one_off_every
+        self.slot_sync_every = slot_sync_every
         self.builder = SummaryBuilder(chart_dir)
         self.scheduler = AsyncIOScheduler(timezone=UTC)
-        self._slots: dict[int, Slot] = {}      # family id → the slot whose job sends its summary
+        self._slot_jobs: set[Slot] = set()          # the slots this process has a job for
+        self._synced_at: datetime | None = None     # the previous sync (None: none since the jobs were built)
+        self._syncing = asyncio.Lock()
+        self._late: set[asyncio.Task] = set()       # slots learned after their minute, being sent
+        self._catching_up: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Rebuild the jobs, send what is overdue within the grace period (summaries and one-off
-        reminders that fell due while the bot was down), start ticking."""
+        """The jobs from the families as they are, and the clock ticking; what fell due while the bot was
+        down (summaries within the grace period, one-off reminders) is sent in the background, a batch at
+        a time like an evening slot, so that `fawn run` serves its chats meanwhile (`caught_up()` waits)."""
         await self.rebuild_jobs()
-        await self.catch_up()
-        await self.check_one_off()
         self.scheduler.start()
+        self._catching_up = asyncio.create_task(self._catch_up_in_background())
+
+    async def _catch_up_in_background(self) -> None:
+        try:
+            sent = await self.catch_up()
+            await self.check_one_off()
+            if sent:
+                log.info("caught up: %s summaries that fell due while the bot was down", len(sent))
+        except Exception:       # the jobs and the sweeps go on; the retry sweep takes what was left claimed
+            log.exception("the catch-up after start-up failed")
+
+    async def caught_up(self) -> None:
+        """Wait for the start-up catch-up (tests, and `fawn bench`)."""
+        if self._catching_up is not None:
+            await self._catching_up
 
     def shutdown(self) -> None:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
+        for task in (*self._late, *([self._catching_up] if self._catching_up else [])):
+            task.cancel()
 
     async def rebuild_jobs(self) -> int:
-        """One cron job per slot (zone and summary time), plus the reminder sweeps; returns the number
-        of families scheduled."""
+        """The sweeps (reminders, one-off reminders, dead claims, slots) and a cron job per slot (zone and
+        summary time) the families have now; returns the number of slots."""
         self.scheduler.remove_all_jobs()
-        self._slots.clear()
-        families = await self._families()
-        for family in families:
-            self._place(family)
-        self.scheduler.add_job(self.check_reminders, IntervalTrigger(
-            seconds=self.reminder_every.total_seconds()), id=REMINDERS_JOB,
-            replace_existing=True, coalesce=True, max_instances=1)
+        self._slot_jobs.clear()
+        self._synced_at = None
+        sweeps = [(self.check_reminders, self.reminder_every, REMINDERS_JOB),
+                  (self.retry_stale_claims, self.reminder_every, RETRY_JOB),
+                  (self.sync_slots, self.slot_sync_every, SLOTS_JOB)]
         if self.chats is not None:
-            self.scheduler.add_job(self.check_one_off, IntervalTrigger(
-                seconds=self.one_off_every.total_seconds()), id=ONE_OFF_JOB,
-                replace_existing=True, coalesce=True, max_instances=1)
-        self.scheduler.add_job(self.retry_stale_claims, IntervalTrigger(
-            seconds=self.reminder_every.total_seconds()), id=RETRY_JOB,
-            replace_existing=True, coalesce=True, max_instances=1)
-        return len(families)
+            sweeps.append((self.check_one_off, self.one_off_every, ONE_OFF_JOB))
+        for sweep, every, job_id in sweeps:
+            self.scheduler.add_job(sweep, IntervalTrigger(seconds=every.total_seconds()), id=job_id,
+                                   replace_existing=True, coalesce=True, max_instances=1)
+        return await self.sync_slots()
+
+    async def sync_slots(self) -> int:
+        """Learn the slots from the families as they are now: a job for each new one, none for a slot no
+        family has any more. A new slot whose minute passed since the previous sync (a family set up or
+        moved just before it) is sent at once, in the background. Returns the number of slots."""
+        async with self._syncing:
+            now = self.clock()
+            async with self.database.unit_of_work() as uow:
+                slots = set(await uow.families.summary_slots())
+            for slot in self._slot_jobs - slots:
+                self._remove_job(slot_job_id(slot))
+            new = slots - self._slot_jobs
+            for slot in new:
+                self.scheduler.add_job(self.fire_slot, slot_trigger(slot), args=[slot], id=slot_job_id(slot),
+                                       replace_existing=True, coalesce=True, max_instances=1,
+                                       misfire_grace_time=int(self.grace.total_seconds()))
+            self._slot_jobs = slots
+            previous, self._synced_at = self._synced_at, now
+        for slot in new:
+            if previous is not None and previous < slot_due_at(slot, now) <= now:
+                task = asyncio.create_task(self.fire_slot(slot))
+                self._late.add(task)
+                task.add_done_callback(self._late.discard)
+        return len(slots)
+
+    async def settled(self) -> None:
+        """Wait for the slots being sent because they were learned late (tests, and shutting down)."""
+        await asyncio.gather(*self._late, return_exceptions=True)
 
     async def reschedule_family(self, family_id: int) -> None:
-        """Call after a family's timezone or summary time changed (/settings): the family moves to
-        its new slot; a slot left empty loses its job."""
-        family = await self._family(family_id)
-        old = self._slots.pop(family_id, None)
-        if family is not None:
-            self._place(family)
-        if old is not None and old not in self._slots.values():
-            self._remove_job(slot_job_id(old))
-
-    def _place(self, family: FamilyInfo) -> None:
-        slot = self._slots[family.id] = slot_of(family)
-        job_id = slot_job_id(slot)
-        if self.scheduler.get_job(job_id) is None:
-            self.scheduler.add_job(self.fire_slot, slot_trigger(slot), args=[slot], id=job_id, coalesce=True,
-                                   misfire_grace_time=int(self.grace.total_seconds()), max_instances=1)
+        """Call after a family's timezone or summary time changed (/settings): this instance learns the new
+        slot now rather than at the next sync (the other instances learn it at theirs)."""
+        await self.sync_slots()
 
     def _remove_job(self, job_id: str) -> None:
         if self.scheduler.get_job(job_id) is not None:
             self.scheduler.remove_job(job_id)
 
     async def fire_slot(self, slot: Slot) -> list[int]:
-        """The cron job: send the summaries of the slot's families (those still in it), for the day
-        whose summary time has just passed; returns the families this instance sent to."""
-        ids = [family_id for family_id, at in self._slots.items() if at == slot]
+        """The cron job: send the summaries of the slot's families, selected from the database now (each
+        batch read again, so a family that moved meanwhile is left to its new slot), for the day whose
+        summary time has just passed; returns the families this instance sent to."""
+        ids = await _again_if_connection_lost(self._ids_in, slot)
         sent: list[int] = []
         for first in range(0, len(ids), BATCH):
             sent += await _again_if_connection_lost(self._send_slot_batch, ids[first:first + BATCH], slot)
         return sent
+
+    async def _ids_in(self, slot: Slot) -> list[int]:
+        async with self.database.unit_of_work() as uow:
+            return await uow.families.ids_stored_at((await uow.families.summary_slots()).get(slot, []))
 
     async def _send_slot_batch(self, ids: list[int], slot: Slot) -> list[int]:
         families = [f for f in await self._families(ids) if slot_of(f) == slot]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from domain.tasks import PendingTask
 from domain.turn import (
+    AdmitJoin,
     CancelReminders,
     CreateInvite,
+    DeclineJoin,
     DeleteRecord,
     Effect,
     GuessUnits,
@@ -24,6 +26,7 @@ from domain.turn import (
     UpdateSettings,
     WriteRecord,
 )
+from domain.vocabulary import ChatKind
 from storage.convert import dump_slots
 from storage.unit_of_work import UnitOfWork
 
@@ -35,6 +38,16 @@ class Applied:
     deleted: list[int] = field(default_factory=list)
     task: PendingTask | None = None       # the task as saved by this turn (with its id)
     log: list[str] = field(default_factory=list)
+    joins_answered: list[JoinAnswer] = field(default_factory=list)   # chats to tell, once committed
+
+
+@dataclass(frozen=True)
+class JoinAnswer:
+    """A parent answered a join request: the chat that asked, and the role it got (None: declined)."""
+
+    platform: str
+    chat_id: str
+    role: str | None
 
 
 @dataclass(frozen=True)
@@ -56,6 +69,10 @@ async def apply_effects(uow: UnitOfWork, effects: tuple[Effect, ...], scope: Tur
         elif isinstance(effect, WriteRecord):
             applied.written.append(await _write(uow, effect, scope, applied.task))
             applied.log.append("record:create")
+        elif isinstance(effect, AdmitJoin | DeclineJoin):
+            answered = await _answer_join(uow, effect, scope)
+            applied.joins_answered += [answered] if answered else []
+            applied.log.append("family:join_admitted" if isinstance(effect, AdmitJoin) else "family:join_declined")
         elif isinstance(effect, SetReminder):
             record_id = applied.written[-1] if effect.with_record and applied.written else None
             await _set_reminder(uow, effect, scope, record_id)
@@ -118,6 +135,29 @@ async def _set_role(uow: UnitOfWork, effect: SetRole, scope: TurnScope) -> None:
     after = {"member": effect.member_id, "role": effect.role.value, "title": effect.title or before["title"]}
     uow.audit.add(scope.family_id, scope.member_id, "member_role", scope.now, message_id=scope.message_id,
                   before=before, after=after)
+
+
+async def _answer_join(uow: UnitOfWork, effect: AdmitJoin | DeclineJoin, scope: TurnScope) -> JoinAnswer | None:
+    """Once per request (a second answer finds it answered). Let in: the person becomes a member with the
+    role — or keeps the role they have, when the family knows their id already (the request was about a
+    chat of theirs) — and the chat is linked, unless it joined another family meanwhile."""
+    request = await uow.joins.waiting(scope.family_id, effect.request_id, datetime.min.replace(tzinfo=UTC))
+    role = effect.role.value if isinstance(effect, AdmitJoin) else None
+    if request is None or not await uow.joins.decide(request.id, scope.member_id, scope.now, role):
+        return None
+    after = {"request": request.id, "platform": request.platform, "kind": request.chat_kind, "role": role}
+    if role is not None and await uow.families.chat(request.platform, request.chat_id) is None:
+        known = await uow.families.member(scope.family_id, request.platform_user_id)
+        member = known or await uow.families.add_member(scope.family_id, request.platform_user_id,
+                                                        request.display_name, role, scope.now)
+        private = request.chat_kind == ChatKind.PRIVATE.value
+        await uow.families.link_chat(scope.family_id, request.platform, request.chat_id, request.chat_kind,
+                                     scope.now, member.id if private else None)
+    elif role is not None:
+        return None                                    # the chat belongs to a family already
+    uow.audit.add(scope.family_id, scope.member_id, "join_admitted" if role else "join_declined", scope.now,
+                  message_id=scope.message_id, after=after)
+    return JoinAnswer(request.platform, request.chat_id, role)
 
 
 async def _update_settings(uow: UnitOfWork, effect: UpdateSettings, scope: TurnScope) -> None:

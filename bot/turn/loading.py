@@ -14,14 +14,14 @@ from bot.protocol import IncomingMessage
 from bot.push.growth import percentile_of
 from bot.turn.callback_data import decode
 from domain.chats import ChatView
-from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
+from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH, INVITE_LIFETIME
 from domain.decide.set_aside import RESTORE, is_restore
 from domain.extraction import Extraction, Intent, Query, QueryMetric
 from domain.limits import date_problem
 from domain.queries.answer import is_latest, query_window, wanted_type
 from domain.queries.latest import FACTS_PERCENTILES
 from domain.tasks import PendingTask, transition
-from domain.turn import BabyView, MemberView, Press, RecordView, Turn, UndoTarget
+from domain.turn import BabyView, JoinRequestView, MemberView, Press, RecordView, Turn, UndoTarget
 from domain.units import units_unchosen
 from domain.vocabulary import ChatKind, Language, RecordType, Role, TaskState
 from storage.convert import load_slots
@@ -130,7 +130,20 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         units=ctx.family.units,
         asks=frozenset(ctx.family.settings.get("ask") or ()),
         babies_with_growth=await _babies_with_growth(uow, ctx, extraction, tasks.active),
-        weights_kg=await _weights(uow, ctx, extraction, tasks.active))
+        weights_kg=await _weights(uow, ctx, extraction, tasks.active),
+        join_request=await _join_request(uow, ctx))
+
+
+async def _join_request(uow: UnitOfWork, ctx: TurnContext) -> JoinRequestView | None:
+    """The waiting join request an admission button names (of this family, not answered yet)."""
+    press = ctx.press
+    if press is None or press.action != "admit" or press.join_id is None:
+        return None
+    request = await uow.joins.waiting(ctx.family.id, press.join_id, ctx.clock_now - INVITE_LIFETIME)
+    if request is None:
+        return None
+    known = next((m for m in ctx.members if m.platform_user_id == request.platform_user_id), None)
+    return JoinRequestView(request.id, request.display_name, Role(known.role) if known else None)
 
 
 async def _weights(uow: UnitOfWork, ctx: TurnContext, extraction: Extraction,

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.family import export_files
 from bot.family.export import export_for
 from bot.protocol import OutgoingButton, OutgoingReply
 from bot.push.summaries import SummaryBuilder
@@ -23,8 +24,6 @@ from domain.units import DisplayUnits, units_unchosen
 from domain.vocabulary import ReplyKind
 from storage.repositories.families import FamilyInfo
 from storage.unit_of_work import UnitOfWork
-
-EXPORTS = "exports"
 
 Resolver = Callable[[UnitOfWork, TurnContext, dict[str, Any]], Awaitable[OutgoingReply]]
 
@@ -93,20 +92,14 @@ class ReplyResolver:
         made = await export_for(uow, ctx.family.id, ctx.sender_id, "json", ctx.clock_now)
         if not made.allowed:                       # the domain let a parent through; the file is checked again
             return OutgoingReply(ReplyKind.REFUSED, text(ctx.lang, "reply.export_parent_only"), language=ctx.lang.value)
-        path = self.summaries.chart_dir.parent / EXPORTS / \
-            f"fawn-family-{ctx.family.id}-{ctx.clock_now:%Y%m%d-%H%M%S}.json"
-        await asyncio.to_thread(_write, path, made.body)
+        path = export_files.export_path(self.summaries.chart_dir.parent, ctx.family.id, ctx.clock_now)
+        await asyncio.to_thread(export_files.write_private, path, made.body)
         return OutgoingReply(ReplyKind.ANSWER, text(ctx.lang, "reply.export_file", count=made.count),
                              language=ctx.lang.value, document=path)
 
     async def _growth(self, uow: UnitOfWork, ctx: TurnContext, values: dict[str, Any]) -> OutgoingReply:
         """生长曲线 / 长高了多少: each baby's measurements against WHO percentile lines, as a picture."""
         return await self.summaries.growth_reply(uow, ctx.family, values["measure"])
-
-
-def _write(path: Path, body: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(body)
 
 
 class PageLinkMaker(Protocol):

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from bot.clock import Clock, utc_now
 from bot.companion.agent import Companion
@@ -18,7 +19,7 @@ from bot.turn.callback_data import decode
 from bot.turn.conversation import Conversation
 from bot.turn.effects import Applied, TurnScope, apply_effects
 from bot.turn.incoming import MAX_TEXT, normalised, too_long, too_long_decision
-from bot.turn.joining import join_or_explain
+from bot.turn.joining import join_answer, join_or_explain
 from bot.turn.loading import LoadedTasks, TurnContext, build_turn, load_context, load_tasks
 from bot.turn.replies import ReplyResolver
 from bot.turn.trace import Stopwatch, new_trace_id, trace_steps
@@ -27,7 +28,7 @@ from bot.understanding.extractor import Extractor
 from bot.understanding.request import BOT_NAMES
 from domain.decide.decide_turn import decide_turn
 from domain.replies.catalog import RUN_ON, both_languages
-from domain.turn import Decision, Reply
+from domain.turn import BabyView, Decision, Reply
 from domain.vocabulary import ChatKind, ReplyKind, Role
 from storage.engine import Database
 from storage.errors import Conflict, Unavailable
@@ -38,7 +39,15 @@ from storage.unit_of_work import UnitOfWork
 log = logging.getLogger("fawn.service")
 ATTEMPTS = 3
 SettingsChanged = Callable[[int], Awaitable[None]]
-Announce = Callable[[FamilyInfo, OutgoingReply, str], Awaitable[bool]]
+
+
+class Announce(Protocol):
+    """The push channel (bot/delivery/push.py's FamilyPush): to the family's chats, or to one chat."""
+
+    async def __call__(self, family: FamilyInfo, reply: OutgoingReply, about: str) -> bool: ...
+
+    async def to_chat(self, family: FamilyInfo, platform: str, chat_id: str, reply: OutgoingReply,
+                      about: str) -> bool: ...
 
 
 class ChatService:
@@ -52,7 +61,7 @@ class ChatService:
         self.clock = clock
         self.bot_names = bot_names
         self.on_settings_changed: SettingsChanged | None = None   # e.g. reschedule the daily summary
-        self.announce: Announce | None = None     # tells the family's parents (the push channel) who joined
+        self.announce: Announce | None = None     # tells the family's parents who asks to join, the asker the answer
 
     async def handle(self, msg: IncomingMessage) -> TurnResult:
         """One chat turn, wrapped once: a turn that fails writes nothing (its unit of work rolls back),
@@ -122,7 +131,15 @@ class ChatService:
             await uow.commit()
         if result.settings_changed and self.on_settings_changed is not None:
             await self.on_settings_changed(family.id)
+        for answered in result.joins_answered:
+            await self._tell_the_asker(family, reached.babies, *answered)
         return result
+
+    async def _tell_the_asker(self, family: FamilyInfo, babies: Sequence[BabyView], platform: str, chat_id: str,
+                              role: str | None) -> None:
+        """The chat that asked to join hears the parents' answer (through the outbox, like any push)."""
+        if self.announce is not None:
+            await self.announce.to_chat(family, platform, chat_id, join_answer(family, babies, role), "join:answer")
 
     async def _join_or_explain(self, uow: UnitOfWork, msg: IncomingMessage, trace_id: str) -> TurnResult:
         """A chat of no family: a family code links it; anything else gets a short answer."""
@@ -228,7 +245,8 @@ def _result(reply: OutgoingReply | None, trace_id: str, incoming_id: int, reply_
     return TurnResult(reply=reply, trace_id=trace_id, incoming_id=incoming_id, reply_id=reply_id,
                       written=tuple(applied.written), updated=tuple(applied.updated), deleted=tuple(applied.deleted),
                       press_rejected=decision.press_rejected, family_id=family_id,
-                      settings_changed="family:settings" in applied.log)
+                      settings_changed="family:settings" in applied.log,
+                      joins_answered=tuple((a.platform, a.chat_id, a.role) for a in applied.joins_answered))
 
 
 def _forged_press() -> Decision:

@@ -184,6 +184,8 @@ FAMILY_PAGE = _words(r"^\s*/?page\s*$|打开记录页|记录页|家庭页面|看
 INVITE_NOUN = _words(r"邀请|invite")
 REVOKE_INVITES = _words(r"取消邀请|作废邀请|邀请码作废|停用邀请|revoke|cancel (?:the |my )?invites?|invite revoke")
 JOIN = _words(r"^\s*/?join\s+(?P<code>[A-Za-z0-9-]{4,16})\s*$|^\s*加入(?:家庭)?\s*[:：]?\s*(?P<code2>[A-Za-z0-9-]{4,16})\s*$")
+# A join word and the code after it anywhere in a line (the logs cut the code out: bot/logs.py)
+JOIN_ARGUMENT = _words(r"((?:加入(?:家庭)?|(?<![A-Za-z])/?join)\s*[:：]?\s*)[A-Za-z0-9-]{4,16}(?![A-Za-z0-9_-])")
 
 # --- settings ---------------------------------------------------------------------------------
 REMIND = _words(r"提醒|remind")

@@ -47,8 +47,8 @@ def telegram_user(init_data: str, bot_token: str, now: datetime, max_age: timede
     given = fields.pop("hash", "")
     check = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
     secret = hmac.new(WEB_APP_KEY, bot_token.encode(), hashlib.sha256).digest()
-    expected = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected, given):
+    expected = hmac.new(secret, _bytes(check), hashlib.sha256).hexdigest()
+    if not _same(expected, given):
         return None
     try:
         auth_date = datetime.fromtimestamp(int(fields["auth_date"]), UTC)
@@ -78,7 +78,7 @@ def read_link(secret: bytes, token: str, now: datetime) -> PageLink | None:
     if not secret or not token or len(token) > MAX_TOKEN:
         return None
     payload, _, mac = token.rpartition(".")
-    if not hmac.compare_digest(_mac(secret, payload), mac):
+    if not _same(_mac(secret, payload), mac):
         return None
     try:
         family, member, expires = (int(part) for part in payload.split("."))
@@ -88,6 +88,16 @@ def read_link(secret: bytes, token: str, now: datetime) -> PageLink | None:
     return PageLink(family, member, expires_at) if now < expires_at else None
 
 
+def _same(expected: str, given: str) -> bool:
+    """In constant time; a `given` that is not ASCII is simply not ours (`compare_digest` refuses such a str)."""
+    return hmac.compare_digest(_bytes(expected), _bytes(given))
+
+
+def _bytes(said: str) -> bytes:
+    """UTF-8; a lone surrogate (which no signature holds) becomes a replacement, not an error."""
+    return said.encode("utf-8", "replace")
+
+
 def _mac(secret: bytes, payload: str) -> str:
-    digest = hmac.new(secret, LINK_CONTEXT + payload.encode(), hashlib.sha256).digest()
+    digest = hmac.new(secret, LINK_CONTEXT + _bytes(payload), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.decide.admission import decide_admission
 from domain.decide.answers import answers_task
 from domain.decide.corrections import change_by_reference, correct_recent_record, propose_update, reopen_update
 from domain.decide.create import advance_create, execute_confirmed, named_baby
@@ -52,7 +53,8 @@ def decide_turn(turn: Turn) -> Decision:
 
 def _decide(turn: Turn) -> Decision:
     if turn.press is not None:
-        return decide_role_press(turn) if turn.press.action == "role" else decide_press(turn)
+        by_action = {"role": decide_role_press, "admit": decide_admission}
+        return by_action.get(turn.press.action, decide_press)(turn)
     if turn.photo_file is not None:
         return _photo(turn)
     if turn.edit_target is not None and turn.extraction.slots.given():

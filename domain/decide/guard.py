@@ -8,7 +8,8 @@ the effects a decision carries are checked against the member's role (domain/per
 - cancelling a task                                                         → confirm
 - updating, deleting or restoring a record, or an update / delete task      → change_record
 - a profile change, or a task that proposes one                             → edit_profile
-- a role change, a settings change, handing out or revoking family codes    → manage
+- a role change, a settings change, handing out or revoking family codes,
+  letting a chat in with a family code or sending it away                  → manage
 - setting or cancelling a one-off reminder                                  → record
 
 A member without every right the effects need gets a refusal and nothing else: no effect at all.
@@ -21,9 +22,11 @@ from dataclasses import replace
 from domain.permissions import Permission, may
 from domain.tasks import PendingTask
 from domain.turn import (
+    AdmitJoin,
     CancelReminders,
     CreateInvite,
     Decision,
+    DeclineJoin,
     DeleteRecord,
     Effect,
     GuessUnits,
@@ -49,6 +52,7 @@ _EFFECT_RIGHT: dict[type, Permission] = {
     UpdateProfile: Permission.EDIT_PROFILE, SetRole: Permission.MANAGE, UpdateSettings: Permission.MANAGE,
     CreateInvite: Permission.MANAGE, RevokeInvites: Permission.MANAGE,
     SetReminder: Permission.RECORD, CancelReminders: Permission.RECORD,
+    AdmitJoin: Permission.MANAGE, DeclineJoin: Permission.MANAGE,
     GuessUnits: Permission.RECORD,      # added after the guard, to a turn that writes or asks (decide_turn.py)
 }
 # The refusal a family hears, by the first right that is missing (the friendly texts of render.py).

@@ -1,11 +1,13 @@
 """Family codes: a parent hands one out (/invite, 邀请家人); a new person sends it to the bot in a
-private chat (/join CODE, 加入 CODE) and that chat joins the family — the person as a friend until a
-parent gives a role, exactly as in a group. Codes expire and can be revoked; a code never moves a chat
-that already belongs to a family."""
+private chat (/join CODE, 加入 CODE) and the parents are asked before the join completes: the chat
+belongs to no family, and reaches nothing of it, until a parent gives the person a role (admission.py).
+Codes are 8 characters of 32 (about 10^12), expire and can be revoked; a code never moves a chat that
+already belongs to a family. Wrong codes are counted per sender and per chat: after a few in an hour,
+every code is refused unchecked — the right one too — until the hour is over."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from domain.permissions import Permission, may
@@ -14,7 +16,9 @@ from domain.vocabulary import ReplyKind
 
 INVITE_LIFETIME = timedelta(hours=72)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no 0/O, 1/I: read aloud or copied by hand
-CODE_LENGTH = 6
+CODE_LENGTH = 8
+WRONG_CODES_PER_WINDOW = 5      # per sender and per chat; then every code is refused unchecked
+JOIN_WINDOW = timedelta(hours=1)
 
 
 class JoinOutcome(StrEnum):
@@ -59,6 +63,17 @@ def join_outcome(invite: InviteView | None, now: datetime) -> JoinOutcome:
     if now >= invite.expires_at:
         return JoinOutcome.EXPIRED
     return JoinOutcome.JOINED
+
+
+def join_window(now: datetime) -> datetime:
+    """The window wrong codes are counted in: the hour `now` falls in (UTC)."""
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    return epoch + (now - epoch) // JOIN_WINDOW * JOIN_WINDOW
+
+
+def codes_refused_unchecked(wrong_so_far: int) -> bool:
+    """After this many wrong codes in the window (from the sender, or in the chat), none is checked."""
+    return wrong_so_far >= WRONG_CODES_PER_WINDOW
 
 
 def normal_code(said: str) -> str:

@@ -84,8 +84,9 @@ def _render_values(reply: Reply, lang: Language, now: datetime) -> str:
 
 
 def button_label(action: str, lang: Language) -> str:
-    if action.startswith("role:"):
-        action = "role:" + action.rsplit(":", 1)[1]
+    if action.startswith(("role:", "admit:")):
+        answer = action.rsplit(":", 1)[1]
+        action = "admit:no" if answer == "no" else "role:" + answer
     if action.startswith("choose:restore_"):
         action = "choose:restore"
     return label(lang, "button", action.replace(":", "."), action)
@@ -136,8 +137,9 @@ def _since(template: str) -> Renderer:
     return lambda v, lang, now: text(lang, template, since=clock(v["fields"]["start"], now, lang))
 
 
-def _role_set(v, lang, now):
-    return text(lang, "reply.role_set", name=v["name"], role=label(lang, "role", v["role"]))
+def _with_role(template: str) -> Renderer:
+    """A reply about someone and the role they now have: {name} and {role}."""
+    return lambda v, lang, now: text(lang, template, name=v["name"], role=label(lang, "role", v["role"]))
 
 
 def _setting_value(value: Any, lang: Language) -> str:
@@ -227,7 +229,8 @@ _RENDERERS: dict[str, Renderer] = {
     "already_so": _about_record("reply.already_so"),
     "ask": _ask, "confirm": _confirm, "fell_asleep": _since("reply.fell_asleep"),
     "help": lambda v, lang, now: help_text(lang),
-    "already_asleep": _since("reply.already_asleep"), "role_set": _role_set, "settings_set": _settings_set,
+    "already_asleep": _since("reply.already_asleep"), "role_set": _with_role("reply.role_set"),
+    "join_admitted": _with_role("reply.join_admitted"), "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
     "no_recent_record": _no_recent, "welcome": _welcome, "not_understood": _not_understood,

@@ -8,7 +8,7 @@ from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Row, bindparam, exists, func, update
+from sqlalchemy import Row, and_, bindparam, exists, func, or_, update
 from sqlalchemy import select as core_select
 from sqlmodel import select
 
@@ -57,13 +57,26 @@ class FamilyInfo:
 
     @property
     def summary_clock_time(self) -> time:
-        """The stored "HH:MM"; 21:00 when it cannot be read (one bad row must not stop
-        every family's jobs from being built)."""
-        try:
-            hour, minute = (int(part) for part in self.summary_time.split(":"))
-            return time(hour, minute)
-        except (ValueError, AttributeError):
-            return DEFAULT_SUMMARY_TIME
+        return summary_clock(self.summary_time)
+
+
+def summary_clock(stored: str | None) -> time:
+    """A stored "HH:MM"; 21:00 when it cannot be read (one bad row must not stop every family's jobs
+    from being built)."""
+    try:
+        hour, minute = (int(part) for part in stored.split(":"))
+        return time(hour, minute)
+    except (ValueError, AttributeError):
+        return DEFAULT_SUMMARY_TIME
+
+
+def readable_zone(stored: str | None) -> str:
+    """A stored zone the IANA database does not know reads as the default zone (see `family_info`)."""
+    return stored if stored and known_zone(stored) else DEFAULT_ZONE
+
+
+Slot = tuple[str, str]
+"""(zone, "HH:MM") as the summaries read it: the families whose summary is due at the same moment."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +114,7 @@ def family_info(row: Family | Row) -> FamilyInfo:
     """A stored zone the IANA database does not know (written before the domain's door checked zones, e.g.
     'Asia/Beijing') is read as the default zone, so one bad row cannot stop the family's turns or the
     start-up of every family's summary job; a parent can set the right one in chat."""
-    zone = row.timezone if row.timezone and known_zone(row.timezone) else DEFAULT_ZONE
+    zone = readable_zone(row.timezone)
     if row.timezone and zone != row.timezone:
         log.warning("family %s has an unknown timezone stored; %s is used", row.id, DEFAULT_ZONE)
     return FamilyInfo(row.id, zone, row.language if row.language in LANGUAGES else Language.ZH.value,
@@ -171,6 +184,13 @@ def _baby_from_json(row: dict[str, Any]) -> BabyView:
                     row["birth_height_cm"])
 
 
+_STORED_SLOTS = core_select(_FAMILIES.c.timezone, _FAMILIES.c.summary_time).distinct()
+
+
+def _same(column, value):
+    return column.is_(None) if value is None else column == value
+
+
 _FAMILY_CHATS = core_select(_CHATS).where(_CHATS.c.family_id == bindparam("family")).order_by(_CHATS.c.id)
 _FAMILY = core_select(_FAMILIES).where(_FAMILIES.c.id == bindparam("family"))
 _FAMILY_MEMBERS = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family")).order_by(_MEMBERS.c.id)
@@ -216,6 +236,11 @@ class FamilyRepository(Repository):
                                     member_id=member_id, linked_at=now))
         await self.flush()
 
+    async def own_chat(self, platform: str, chat_id: str, member_id: int) -> None:
+        """The chat is this member's one-to-one chat (a private chat a family was set up in)."""
+        await self.session.exec(update(FamilyChat).where(
+            FamilyChat.platform == platform, FamilyChat.chat_id == chat_id).values(member_id=member_id))
+
     async def add_invite(self, family_id: int, code: str, by: int | None, now: datetime,
                          expires_at: datetime) -> None:
         self.session.add(FamilyInvite(family_id=family_id, code=code, created_by=by, created_at=now,
@@ -242,6 +267,24 @@ class FamilyRepository(Repository):
         if family_ids is not None:
             q = q.where(Family.id.in_(family_ids))
         return [family_info(row) for row in (await self.session.exec(q)).all()]
+
+    async def summary_slots(self) -> dict[Slot, list[tuple[str, str]]]:
+        """When some family's summary is due, read from the families now: each slot, with the stored
+        (timezone, summary_time) pairs that read as it (one distinct read over the families)."""
+        slots: dict[Slot, list[tuple[str, str]]] = {}
+        for zone, at in await self.rows(_STORED_SLOTS):
+            slot = (readable_zone(zone), summary_clock(at).strftime("%H:%M"))
+            slots.setdefault(slot, []).append((zone, at))
+        return slots
+
+    async def ids_stored_at(self, stored: list[tuple[str, str]]) -> list[int]:
+        """The families whose stored (timezone, summary_time) is one of `stored`, by id."""
+        if not stored:
+            return []
+        q = core_select(_FAMILIES.c.id).where(or_(*(and_(_same(_FAMILIES.c.timezone, zone),
+                                                         _same(_FAMILIES.c.summary_time, at))
+                                                    for zone, at in stored))).order_by(_FAMILIES.c.id)
+        return [row.id for row in await self.rows(q)]
 
     async def create(self, *, platform: str, chat_id: str, chat_kind: str, timezone: str, language: str,
                      now: datetime) -> int:

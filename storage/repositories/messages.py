@@ -62,7 +62,7 @@ class MessageRepository(Repository):
         row = await self.row(_DELIVERED, {"platform": platform, "chat": chat_id, "delivery": delivery_id})
         return row[0] if row else None
 
-    async def add(self, *, family_id: int, platform: str, chat_id: str, direction: str, text: str, kind: str,
+    async def add(self, *, family_id: int | None, platform: str, chat_id: str, direction: str, text: str, kind: str,
                   sent_at: datetime, delivery_id: str | None = None, member_id: int | None = None,
                   sender_name: str | None = None, payload: dict[str, Any] | None = None,
                   reply_to_id: int | None = None, trace_id: str | None = None) -> int:

@@ -53,7 +53,7 @@ def test_bench_summaries_reads_writes_and_draws_the_evening(capsys) -> None:
     assert result["pushes"] == 9          # and the chat stream's family: the scheduler's own slot jobs sent them
     assert result["charts"]["drawn"] == 2 and result["charts"]["ms_per_chart"] > 0
     assert result["turns_meanwhile"]["failed_turns"] == 0
-    assert result["fawn_run_start_up"]["families_scheduled"] == 9      # the 8 and the chat stream's family
+    assert result["fawn_run_start_up"]["slots"] == 4                   # the four zones at 21:00
     assert result["fawn_run_start_up"]["scheduler_jobs"] <= 4 + 3     # a job per zone at 21:00, and the sweeps
 
 

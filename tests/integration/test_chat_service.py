@@ -402,3 +402,11 @@ async def test_the_chat_s_first_read_brings_the_same_active_and_last_task_as_the
     await family.say("mom", "配方奶")                          # done: no active task, the last one finished
     first, own = await both()
     assert first == own and first[0] is None and first[1] is not None
+
+
+async def test_a_button_naming_an_id_beyond_the_databases_integers_is_refused_not_a_failed_turn(
+        family: Family) -> None:
+    tokens = ["t2147483648.1.confirm", "t1.2147483648.confirm", "u2147483648", "m9999999999.parent",
+              "j999999999999.no", "t999999999999.999999999.cancel", "t1.1.choose.restore_99999999999"]
+    answers = [await family.press("mom", token) for token in tokens]
+    assert all(a.kind is ReplyKind.REFUSED and a.press_rejected and not a.failed for a in answers), answers

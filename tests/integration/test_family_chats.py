@@ -1,7 +1,7 @@
 """One family reachable from several chats, against a real database: a parent hands out a family
-code, a new person joins from a private chat on another platform, is given a role, records there, and
-the family's group sees it; codes of another family, expired or revoked codes, and chats that belong
-to a family already are refused."""
+code, a new person asks to join from a private chat on another platform, sees nothing until a parent
+gives them a role (or declines), records there once in, and the family's group sees it; codes of another
+family, expired or revoked codes, and chats that belong to a family already are refused."""
 from __future__ import annotations
 
 import re
@@ -67,41 +67,83 @@ async def family(database) -> tuple[Family, Messenger, int]:
 
 
 def code_in(reply: OutgoingReply) -> str:
-    return re.search(r"[A-Z2-9]{6}", reply.text).group(0)
+    return re.search(r"[A-Z2-9]{8}", reply.text).group(0)
 
 
-async def test_a_parent_hands_out_a_code_and_a_new_person_joins_from_a_private_chat_as_a_friend(family) -> None:
+async def test_a_new_person_who_sends_a_right_code_sees_nothing_until_a_parent_answers(family) -> None:
     chat, messenger, family_id = family
+    await chat.say(GROUP, "mom", "刚刚喝了90ml配方奶")
     invited = await chat.say(GROUP, "mom", "邀请家人")
-    joined = await chat.say(NANNY_WX, "nanny", f"加入 {code_in(invited.reply)}", private=True)
+    asked = await chat.say(NANNY_WX, "nanny", f"加入 {code_in(invited.reply)}", private=True)
+    peeking = await chat.say(NANNY_WX, "nanny", "今天喝了多少奶？", private=True)
+    again = await chat.say(NANNY_WX, "nanny", f"加入 {code_in(invited.reply)}", private=True)
 
-    assert invited.kind is ReplyKind.ANSWER and joined.kind is ReplyKind.ANSWER and joined.family_id == family_id
-    members = {m.sender_id: m.role for m in await chat.app.families.members(family_id)}
-    assert members["nanny"] == "friend"
-    [announcement] = messenger.to(*GROUP)              # the group hears who joined, with a button per role
-    assert "nanny" in announcement.text and {b.action.split(":")[-1] for b in announcement.buttons} == {
-        "parent", "caregiver", "friend"}
+    assert invited.kind is ReplyKind.ANSWER and asked.kind is ReplyKind.ANSWER and asked.family_id is None
+    assert "家长" in asked.reply.text and "90" not in peeking.reply.text and "家长" in again.reply.text
+    assert "nanny" not in {m.sender_id for m in await chat.app.families.members(family_id)}
+    assert await chat.app.families.family_id(*NANNY_WX) is None
+    [announcement] = messenger.to(*GROUP)              # the parents hear who asks, with a button per role and no
+    assert "nanny" in announcement.text and [b.action.split(":")[-1] for b in announcement.buttons] == [
+        "parent", "caregiver", "friend", "no"]
+    assert messenger.to(*NANNY_WX) == []
 
 
-async def test_once_given_a_role_the_joiner_records_in_private_and_the_group_sees_it(family) -> None:
+async def test_once_a_parent_gives_a_role_the_joiner_is_told_records_in_private_and_the_group_sees_it(family) -> None:
     chat, messenger, family_id = family
     invited = await chat.say(GROUP, "mom", "邀请家人")
     await chat.say(NANNY_WX, "nanny", f"join {code_in(invited.reply)}", private=True)
     [announcement] = messenger.to(*GROUP)
     caregiver = next(b for b in announcement.buttons if b.action.endswith(":caregiver"))
 
+    friend_tries = await chat.say(GROUP, "guest", "", press=caregiver.token)
     role = await chat.say(GROUP, "mom", "", press=caregiver.token)
+    twice = await chat.say(GROUP, "mom", "", press=caregiver.token)
     fed = await chat.say(NANNY_WX, "nanny", "刚刚喝了90ml配方奶", private=True)
     asked = await chat.say(GROUP, "mom", "今天喝了多少奶？")
 
-    assert role.kind is ReplyKind.UPDATED and fed.kind is ReplyKind.RECORDED
+    assert friend_tries.kind is ReplyKind.REFUSED and twice.kind is ReplyKind.REFUSED
+    assert role.kind is ReplyKind.UPDATED and "nanny" in role.reply.text and "照护者" in role.reply.text
+    [told] = messenger.to(*NANNY_WX)
+    assert "照护者" in told.text
+    assert {m.sender_id: m.role for m in await chat.app.families.members(family_id)}["nanny"] == "caregiver"
+    assert fed.kind is ReplyKind.RECORDED
     assert asked.kind is ReplyKind.ANSWER and "90" in asked.reply.text
 
 
+async def test_a_declined_request_links_nothing_and_the_asker_is_told(family) -> None:
+    chat, messenger, family_id = family
+    invited = await chat.say(GROUP, "mom", "邀请家人")
+    await chat.say(NANNY_WX, "nanny", f"加入 {code_in(invited.reply)}", private=True)
+    [announcement] = messenger.to(*GROUP)
+    declined = await chat.say(GROUP, "mom", "", press=announcement.buttons[-1].token)
+    afterwards = await chat.say(NANNY_WX, "nanny", "今天喝了多少奶？", private=True)
+
+    assert declined.kind is ReplyKind.UPDATED and "nanny" in declined.reply.text
+    [told] = messenger.to(*NANNY_WX)
+    assert "没有同意" in told.text
+    assert await chat.app.families.family_id(*NANNY_WX) is None
+    assert "nanny" not in {m.sender_id for m in await chat.app.families.members(family_id)}
+    assert afterwards.family_id is None and "/start" in afterwards.reply.text
+
+
+async def test_a_chat_of_someone_the_family_knows_waits_too_and_they_keep_their_role(family) -> None:
+    chat, messenger, family_id = family
+    invited = await chat.say(GROUP, "mom", "邀请家人")
+    asked = await chat.say(("wechat", "wx-mom"), "mom", f"加入 {code_in(invited.reply)}", private=True)
+    [announcement] = messenger.to(*GROUP)
+    let_in = await chat.say(GROUP, "mom", "", press=announcement.buttons[2].token)     # "friend": mom stays parent
+
+    assert asked.family_id is None and let_in.kind is ReplyKind.UPDATED and "家长" in let_in.reply.text
+    assert await chat.app.families.family_id("wechat", "wx-mom") == family_id
+    assert {m.sender_id: m.role for m in await chat.app.families.members(family_id)}["mom"] == "parent"
+
+
 async def test_the_family_task_follows_the_family_across_its_chats(family) -> None:
-    chat, _, family_id = family
+    chat, messenger, family_id = family
     invited = await chat.say(GROUP, "mom", "邀请家人")
     await chat.say(("wechat", "wx-mom"), "mom", f"加入 {code_in(invited.reply)}", private=True)
+    [announcement] = messenger.to(*GROUP)
+    await chat.say(GROUP, "mom", "", press=announcement.buttons[0].token)
     started = await chat.say(GROUP, "mom", "昨晚睡眠7个小时")
     carried_on = await chat.say(("wechat", "wx-mom"), "mom", "8点到3点", private=True)
 
@@ -112,7 +154,7 @@ async def test_the_family_task_follows_the_family_across_its_chats(family) -> No
 async def test_a_friend_cannot_hand_out_codes(family) -> None:
     chat, _, _ = family
     refused = await chat.say(GROUP, "guest", "邀请家人")
-    assert refused.kind is ReplyKind.REFUSED and not re.search(r"[A-Z2-9]{6}", refused.reply.text)
+    assert refused.kind is ReplyKind.REFUSED and not re.search(r"[A-Z2-9]{8}", refused.reply.text)
 
 
 async def test_an_unknown_an_expired_and_a_revoked_code_link_nothing(family) -> None:

@@ -40,6 +40,7 @@ from storage.migrate import upgrade
 from storage.tables import AgentTask, Record
 from tests.fakes.hostile import BASE, DATES, SLOT_VALUES, TEXTS
 from tests.fakes.scripted_model import ScriptedModel
+from tests.reproducible import examples_from_the_strategies_alone
 
 pytestmark = pytest.mark.slow           # the property suite over the chat companion
 
@@ -82,6 +83,12 @@ class World:
     loop: asyncio.AbstractEventLoop
     engine: AsyncEngine
     families: int = 0
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _the_same_examples_whatever_runs_beside() -> Iterator[None]:
+    with examples_from_the_strategies_alone():       # derandomised: tests/reproducible.py says why
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -26,8 +26,10 @@ mode: FAWN_PROPERTY_EXAMPLES=50000 .venv/bin/python -m pytest tests/integration/
 from __future__ import annotations
 
 import asyncio
+import importlib
 import math
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -49,6 +51,7 @@ from tests.databases import drop_postgres, migrated_postgres, migrated_sqlite
 from tests.fakes.hostile import BASE, CONVERSATIONS, Step
 from tests.fakes.scripted_model import ScriptedModel
 from tests.integration.conftest import pg_engine
+from tests.reproducible import examples_from_the_strategies_alone
 
 pytestmark = pytest.mark.slow           # the property suite over hundreds of conversations
 
@@ -74,6 +77,41 @@ class World:
 
     def run(self, coroutine: Any) -> Any:
         return self.loop.run_until_complete(coroutine)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _the_same_examples_whatever_runs_beside() -> Iterator[None]:
+    """Derandomised, the suite draws only from its strategies (tests/reproducible.py says why); the long,
+    randomised mode keeps Hypothesis's constants of the code under test."""
+    if LONG:
+        yield
+        return
+    with examples_from_the_strategies_alone():
+        yield
+
+
+@pytest.mark.skipif(LONG, reason="the long mode is randomised")
+def test_the_examples_are_the_same_whatever_else_the_process_imported(tmp_path, monkeypatch) -> None:
+    drawn: list[str] = []
+
+    @given(conversation=CONVERSATIONS)
+    @settings(SUITE, max_examples=250, database=None)    # about one example in twelve draws a constant
+    def draw(conversation: list[Step]) -> None:
+        drawn.append(repr(conversation))
+
+    draw()
+    alone, drawn[:] = list(drawn), []
+    # a module of the code under test that the suite's process had not imported yet, full of constants
+    (tmp_path / "fawn_more_constants.py").write_text(     # literals, as Hypothesis reads them (≤ 1,024 a module)
+        f"NUMBERS = {[7919 * n for n in range(1, 330)]}\nFLOATS = {[n + 0.5 for n in range(330)]}\n"
+        f"WORDS = {[f'constant {n}' for n in range(330)]}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("fawn_more_constants")
+    try:
+        draw()
+    finally:
+        del sys.modules["fawn_more_constants"]
+    assert drawn == alone
 
 
 @pytest.fixture(scope="module")

@@ -107,6 +107,7 @@ async def test_a_reminder_set_before_a_restart_is_sent_after_it(tmp_path):
     chats = Chats()
     scheduler = family.scheduler(chats)
     await scheduler.start()                                                      # the catch-up sweep
+    await scheduler.caught_up()
     scheduler.shutdown()
     await family.app.close()
     assert len(chats.sent) == 1

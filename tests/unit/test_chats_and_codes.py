@@ -1,14 +1,35 @@
 """Pure rules of one family reached from several chats: where pushes go, what a family code does."""
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from domain.chats import ChatView, parents_elsewhere, push_preference, push_targets
 from domain.decide.decide_turn import decide_turn
-from domain.decide.invites import INVITE_LIFETIME, InviteView, JoinOutcome, join_outcome, normal_code
+from domain.decide.invites import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    INVITE_LIFETIME,
+    WRONG_CODES_PER_WINDOW,
+    InviteView,
+    JoinOutcome,
+    codes_refused_unchecked,
+    join_outcome,
+    join_window,
+    normal_code,
+)
 from domain.extraction import Extraction, Intent
 from domain.replies.render import render
-from domain.turn import BabyView, CreateInvite, MemberView, RevokeInvites, Turn
+from domain.turn import (
+    AdmitJoin,
+    BabyView,
+    CreateInvite,
+    DeclineJoin,
+    JoinRequestView,
+    MemberView,
+    Press,
+    RevokeInvites,
+    Turn,
+)
 from domain.vocabulary import ChatKind, Language, ReplyKind, Role
 
 NOW = datetime(2026, 5, 4, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -87,3 +108,50 @@ def test_a_code_is_read_whatever_its_case_and_dashes():
 def test_a_join_in_a_chat_that_has_a_family_already_changes_nothing():
     decision = decide_turn(turn(Intent.JOIN, join_code="K7Q2MX"))
     assert decision.reply.key == "join_chat_taken" and decision.effects == ()
+
+
+def test_a_code_is_eight_characters_of_an_alphabet_without_look_alikes():
+    assert CODE_LENGTH == 8 and len(set(CODE_ALPHABET)) == 32 and not set("0O1I") & set(CODE_ALPHABET)
+
+
+def test_wrong_codes_are_counted_in_the_hour_they_were_sent_in():
+    assert join_window(datetime(2026, 5, 4, 12, 59, 59, tzinfo=UTC)) == datetime(2026, 5, 4, 12, tzinfo=UTC)
+    assert join_window(datetime(2026, 5, 4, 21, 0, tzinfo=ZoneInfo("Asia/Shanghai"))) == \
+        datetime(2026, 5, 4, 13, tzinfo=UTC)
+
+
+def test_after_a_few_wrong_codes_every_code_is_refused_unchecked():
+    assert not codes_refused_unchecked(WRONG_CODES_PER_WINDOW - 1)
+    assert codes_refused_unchecked(WRONG_CODES_PER_WINDOW) and WRONG_CODES_PER_WINDOW <= 10
+
+
+def admission(role: Role, answer: str, waiting: bool = True) -> Turn:
+    return Turn(member=MemberView(1, role, "妈妈", "妈妈"), extraction=Extraction(intent=Intent.CHAT), now=NOW,
+                babies=(BabyView(1, "小满"),), press=Press("admit", join_id=7, value=answer),
+                join_request=JoinRequestView(7, "阿姨") if waiting else None)
+
+
+def test_a_parent_lets_a_waiting_chat_in_with_the_role_chosen():
+    decision = decide_turn(admission(Role.PARENT, "caregiver"))
+    assert decision.reply.kind is ReplyKind.UPDATED and decision.effects == (AdmitJoin(7, Role.CAREGIVER),)
+
+
+def test_a_parent_may_decline_a_waiting_chat():
+    decision = decide_turn(admission(Role.PARENT, "no"))
+    assert decision.reply.kind is ReplyKind.UPDATED and decision.effects == (DeclineJoin(7),)
+
+
+def test_only_a_parent_answers_a_join_request():
+    for role in (Role.CAREGIVER, Role.FRIEND):
+        decision = decide_turn(admission(role, "parent"))
+        assert decision.reply.kind is ReplyKind.REFUSED and decision.effects == ()
+
+
+def test_a_request_already_answered_is_a_stale_button():
+    decision = decide_turn(admission(Role.PARENT, "friend", waiting=False))
+    assert decision.reply.key == "stale_button" and decision.press_rejected and decision.effects == ()
+
+
+def test_someone_the_family_knows_keeps_their_role_whichever_button_lets_their_chat_in():
+    known = replace(admission(Role.PARENT, "friend"), join_request=JoinRequestView(7, "妈妈", Role.PARENT))
+    assert decide_turn(known).effects == (AdmitJoin(7, Role.PARENT),)

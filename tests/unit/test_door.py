@@ -83,6 +83,12 @@ def test_a_timezone_zoneinfo_does_not_know_is_refused():
     assert d.reply.kind is ReplyKind.ERROR and d.effects == ()
 
 
+def test_the_machines_own_zone_and_tzdatas_placeholder_are_no_timezone_of_a_family():
+    for name in ("localtime", "Factory"):
+        d = decide_turn(turn(Extraction(intent=Intent.SETTINGS, settings=SettingsChange(timezone=name))))
+        assert d.reply.kind is ReplyKind.ERROR and d.effects == (), name
+
+
 def test_a_real_timezone_is_set():
     d = decide_turn(turn(Extraction(intent=Intent.SETTINGS, settings=SettingsChange(timezone="Europe/Berlin"))))
     assert d.effects == (UpdateSettings({"timezone": "Europe/Berlin"}),)

@@ -50,3 +50,13 @@ def test_a_link_carries_family_member_and_expiry_and_nothing_else_passes():
     assert read_link(b"secret", token.replace("3.", "4.", 1), NOW) is None        # another family
     assert read_link(b"secret", "3.9.x." + token.rsplit(".", 1)[1], NOW) is None
     assert read_link(b"", token, NOW) is None and read_link(b"secret", "", NOW) is None
+
+
+def test_a_signature_that_is_not_ascii_is_refused_not_an_error():
+    token = sign_link(b"s" * 32, 1, 2, NOW + HOUR)
+    for mac in ("é" * 43, "中文", "\ud800"):
+        assert read_link(b"s" * 32, token.rpartition(".")[0] + "." + mac, NOW) is None
+    data = sign_init_data(fields(), TOKEN).rpartition("hash=")[0]
+    for given in ("%C3%A9" * 32, "\ud800", "中"):
+        assert telegram_user(data + "hash=" + given, TOKEN, NOW, HOUR) is None
+    assert telegram_user("user=\ud800&" + data + "hash=00", TOKEN, NOW, HOUR) is None

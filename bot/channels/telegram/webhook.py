@@ -5,7 +5,8 @@ turn runs never acknowledged it, so Telegram delivers the update again and the t
 the database is unavailable the answer is 503, which Telegram also retries.
 
 The secret header is checked before anything is parsed: a missing or wrong
-X-Telegram-Bot-Api-Secret-Token gets 403, a body that is not an update gets 400.
+X-Telegram-Bot-Api-Secret-Token gets 403, a body that is not an update gets 400 (a message without a
+date, or dated beyond any calendar, too).
 """
 from __future__ import annotations
 
@@ -63,8 +64,10 @@ def telegram_routes(application: Application, *, secret: str, path: str = "/tele
             return PlainTextResponse("too large", status_code=413)
         try:
             update = Update.de_json(json.loads(body), application.bot)
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return PlainTextResponse("not an update", status_code=400)
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, OSError):
+            return PlainTextResponse("not an update", status_code=400)     # e.g. a date no calendar holds
+        if update.effective_message is not None and update.effective_message.date is None:
+            return PlainTextResponse("not an update", status_code=400)     # every message has its date
         await application.process_update(update)
         if not application.bot_data["fawn"].finished(update.update_id):
             return PlainTextResponse("try again", status_code=503)

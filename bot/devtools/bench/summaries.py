@@ -173,12 +173,12 @@ async def _start_up(url: str) -> dict[str, Any]:
     fawn = await open_fawn(url, migrate=False)
     scheduler = SummaryScheduler(fawn.database, nowhere, utc_now, instance_id="bench")
     try:
-        families = await scheduler.rebuild_jobs()
+        slots = await scheduler.rebuild_jobs()
         jobs = len(scheduler.scheduler.get_jobs())
     finally:
         scheduler.shutdown()
         await fawn.close()
-    return {"families_scheduled": families, "scheduler_jobs": jobs, "peak_rss_mb": round(peak_rss_mb(), 1),
+    return {"slots": slots, "scheduler_jobs": jobs, "peak_rss_mb": round(peak_rss_mb(), 1),
             "modules": "bot.composition.serve"}
 
 

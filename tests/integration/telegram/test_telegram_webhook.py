@@ -40,3 +40,17 @@ async def test_a_wrong_secret_is_refused_before_the_body_is_read_as_an_update(ha
     assert forbidden.status_code == 403
     assert bad_body.status_code == 400 and not_update.status_code == 400
     assert bot.service.turns == []
+
+
+async def test_an_update_dated_beyond_any_calendar_gets_a_4xx_never_a_500(harness_factory, clock):
+    async with harness_factory(ScriptedService(), webhook=True) as bot, _client(bot.application) as client:
+        answers = []
+        for n, date in enumerate((1e20, -1e20, 10**30, "tomorrow", None), 1):
+            update = {"update_id": n, **text_message("hi", at=clock())}
+            update["message"]["date"] = date
+            answers.append((await client.post(PATH, json=update, headers={SECRET_HEADER: SECRET})).status_code)
+        edited = {"update_id": 9, **text_message("hi", at=clock())}
+        edited["edited_message"] = dict(edited.pop("message"), edit_date=1e20)
+        answers.append((await client.post(PATH, json=edited, headers={SECRET_HEADER: SECRET})).status_code)
+    assert all(400 <= status < 500 for status in answers), answers
+    assert bot.service.turns == []

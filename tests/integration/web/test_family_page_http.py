@@ -42,10 +42,13 @@ async def test_a_signed_link_shows_the_family_page(site):
     assert await links.link_for("telegram", family.family_id, "9999") is None
 
 
-@pytest.mark.parametrize("case", ["forged", "expired", "other_family", "not_a_member", "garbage", "missing"])
+@pytest.mark.parametrize("case", ["forged", "expired", "other_family", "not_a_member", "garbage", "missing",
+                                  "non_ascii_mac"])
 async def test_a_bad_link_gets_403_and_no_traceback(site, case):
     client, family = site
-    token = {"forged": _token(family.family_id, family.mom_id, secret=b"not-our-secret"),
+    signed = _token(family.family_id, family.mom_id)
+    token = {"non_ascii_mac": signed[:-2] + "é中",
+             "forged": _token(family.family_id, family.mom_id, secret=b"not-our-secret"),
              "expired": _token(family.family_id, family.mom_id, expires=NOW - timedelta(seconds=1)),
              "other_family": _token(family.other_family_id, family.mom_id),
              "not_a_member": _token(family.family_id, 987654),
@@ -71,11 +74,12 @@ async def test_telegram_init_data_signed_with_the_bot_token_opens_the_page(site)
     assert response.status_code == 200 and "小满" in response.text and "妈妈 在看" in response.text
 
 
-@pytest.mark.parametrize("case", ["wrong_token", "tampered", "stale", "stranger", "empty"])
+@pytest.mark.parametrize("case", ["wrong_token", "tampered", "stale", "stranger", "empty", "non_ascii_hash"])
 async def test_bad_init_data_gets_403(site, case):
     client, family = site
     good = init_data("1001", NOW)
-    data = {"wrong_token": init_data("1001", NOW, token="654321:another-bot"),
+    data = {"non_ascii_hash": good.rpartition("hash=")[0] + "hash=%C3%A9" + "0" * 62,
+            "wrong_token": init_data("1001", NOW, token="654321:another-bot"),
             "tampered": good.replace("1001", "1002"),
             "stale": init_data("1001", NOW - timedelta(hours=2)),
             "stranger": init_data("5555", NOW),

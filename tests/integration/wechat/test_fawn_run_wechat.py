@@ -1,6 +1,7 @@
 """`fawn run` with the WeCom AI bot in callback mode and personal WeChat configured: one web server
-serves WeCom's callbacks, the iLink poller answers personal WeChat, and a parent who /starts in WeChat
-and joins from WeCom finds the same family."""
+serves WeCom's callbacks, the iLink poller answers personal WeChat, and someone who asks to join from WeCom
+with the family code of a parent who /started in WeChat is let in by her (a numbered choice) and finds the
+same family."""
 from __future__ import annotations
 
 import asyncio
@@ -37,16 +38,24 @@ async def test_fawn_run_serves_wecom_callbacks_and_personal_wechat_in_one_family
         await ilink.wait_for("sendmessage", 1, timeout=30)
         await ilink.queue_batch(user_text("wx-mom", "邀请家人", context_token="ctx-2", at=datetime.now(UTC)))
         (_, invite) = await ilink.wait_for("sendmessage", 2, timeout=30)
-        code = re.search(r"[A-Z2-9]{6}", invite.body["msg"]["item_list"][0]["text_item"]["text"]).group(0)
+        code = re.search(r"[A-Z2-9]{8}", text_of(invite)).group(0)
         await wait_until_serving(f"http://127.0.0.1:{port}")
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
             query, payload = wecom.callback(text_body("w-1", f"加入 {code}", userid="dad.li"))
             joined = await client.post("/wecom/callback", params=query, json=payload)
+            announced = (await ilink.wait_for("sendmessage", 3, timeout=30))[-1]      # mom is asked
+            await ilink.queue_batch(user_text("wx-mom", "1", context_token="ctx-3", at=datetime.now(UTC)))
+            answered = (await ilink.wait_for("sendmessage", 4, timeout=30))[-1]       # 1: as a parent
             query, payload = wecom.callback(text_body("w-2", "今天喝了多少奶？", userid="dad.li"))
             asked = await client.post("/wecom/callback", params=query, json=payload)
     finally:
         stop.set()
         await asyncio.wait_for(running, 10)
         await ilink.stop()
-    assert joined.status_code == 200 and "欢迎加入" in str(wecom.read_reply(joined.json()))
-    assert asked.status_code == 200 and wecom.read_reply(asked.json())
+    assert joined.status_code == 200 and "家长" in str(wecom.read_reply(joined.json()))
+    assert "dad.li" in text_of(announced) and "dad.li" in text_of(answered)
+    assert asked.status_code == 200 and "今天" in str(wecom.read_reply(asked.json()))
+
+
+def text_of(sent) -> str:
+    return sent.body["msg"]["item_list"][0]["text_item"]["text"]
