@@ -43,7 +43,10 @@ async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> 
     clock = ShiftedClock()            # /at moves it, for the service and the terminal alike
     fawn = await open_fawn(local_database_url(settings.data_dir), clock=clock, chart_dir=settings.data_dir / "charts",
                            understanding=config.understanding if config else None,
-                           chat=config.chat if config else None)
+                           chat=config.chat if config else None, check_models=config is not None)
+    checked = fawn.chat.extractor.mode_check
+    if checked is not None and checked.warning:
+        print(f"fawn chat: {checked.warning}", file=sys.stderr)
     try:
         return await ConsoleChat(fawn.chat, fawn.families, clock, settings).run()
     finally:

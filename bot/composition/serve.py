@@ -126,7 +126,7 @@ async def run(config: FawnConfig, stop: asyncio.Event | None = None) -> None:
     """Run until SIGINT/SIGTERM (or until `stop` is set, when given)."""
     config.data_dir.mkdir(parents=True, exist_ok=True)
     fawn = await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
-                           chart_dir=config.data_dir / "charts")
+                           chart_dir=config.data_dir / "charts", check_models=True)
     stop = stop or stop_on_signals()
     messengers = Messengers()
     tasks: list[asyncio.Task] = []
