@@ -4,11 +4,14 @@ Some OpenAI-compatible servers refuse `tool_choice: "required"` (llama-cpp-pytho
 sent every turn, that would look like an outage forever. The probe asks for a forced call of a tool
 with no parameters (a few output tokens); when that fails and a plain request of one token succeeds,
 the server is up but refuses the mode, and the operator is told once, with the status and the first
-line of the server's answer. `output_mode = "auto"` takes what the probe finds: tool calls when they
-work, else the schema in the prompt ("prompted").
+line of the server's answer. A server that answers HTTP 200 without a tool call (llama.cpp's llama-server
+here: it takes `required` and does not enforce it) is named too. `output_mode = "auto"` takes what the
+probe finds: tool calls when they work; else a JSON-schema `response_format` when the server holds an
+answer to one ("native": llama.cpp makes it a grammar); else the schema in the prompt ("prompted").
 """
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 
@@ -19,6 +22,7 @@ log = logging.getLogger("fawn.models")
 PROBE_TOOL = {"type": "function", "function": {
     "name": "probe", "description": "Call this.", "parameters": {"type": "object", "properties": {}}}}
 HELLO = [{"role": "user", "content": "Call the tool."}]
+OK_SCHEMA = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
 
 
 @dataclass(frozen=True)
@@ -40,16 +44,37 @@ async def check_output_mode(client: AsyncOpenAI, model: str, mode: str, timeout:
     if mode not in ("tool", "auto"):
         return ModeCheck(mode)
     try:
-        await client.chat.completions.create(model=model, messages=HELLO, tools=[PROBE_TOOL],
-                                             tool_choice="required", max_tokens=16, timeout=timeout)
-        return ModeCheck("tool")
+        answer = await client.chat.completions.create(model=model, messages=HELLO, tools=[PROBE_TOOL],
+                                                      tool_choice="required", max_tokens=32, timeout=timeout)
     except APIStatusError as tool_refused:
-        status, body = tool_refused.status_code, tool_refused.response.text
+        return await _refused(client, model, mode, timeout, tool_refused.status_code, tool_refused.response.text)
     except (APIConnectionError, APITimeoutError) as down:
         return ModeCheck("tool", f"the model server did not answer the probe ({type(down).__name__})")
+    if answer.choices and answer.choices[0].message.tool_calls:
+        return ModeCheck("tool")
+    # HTTP 200 without a tool call: the server takes tool_choice=required and does not enforce it
+    warning = "this server ignores tool_choice=required (it answered without a tool call)"
+    if mode == "tool":
+        return ModeCheck("tool", f'{warning}: use output_mode = "auto"', refused=True)
+    native = await _takes_json_schema(client, model, timeout)
+    return ModeCheck("native" if native else "prompted", f"{warning}: using {'native' if native else 'prompted'}")
+
+
+async def _refused(client: AsyncOpenAI, model: str, mode: str, timeout: float, status: int, body: str) -> ModeCheck:
     try:
         await client.chat.completions.create(model=model, messages=HELLO, max_tokens=1, timeout=timeout)
     except (APIStatusError, APIConnectionError, APITimeoutError) as down:
         return ModeCheck("tool", f"the model server failed the probe (HTTP {status}, then {type(down).__name__})")
-    warning = refusal(status, body)
-    return ModeCheck("prompted" if mode == "auto" else "tool", warning, refused=True)
+    return ModeCheck("prompted" if mode == "auto" else "tool", refusal(status, body), refused=True)
+
+
+async def _takes_json_schema(client: AsyncOpenAI, model: str, timeout: float) -> bool:
+    """Whether the server holds an answer to a JSON schema (`response_format`: llama.cpp turns it into a
+    grammar, so even a small model's answer is valid JSON of the schema)."""
+    try:
+        answer = await client.chat.completions.create(
+            model=model, messages=[{"role": "user", "content": "Say ok."}], max_tokens=32, timeout=timeout,
+            response_format={"type": "json_schema", "json_schema": {"name": "probe", "schema": OK_SCHEMA}})
+        return json.loads(answer.choices[0].message.content or "").get("ok") is not None
+    except (APIStatusError, APIConnectionError, APITimeoutError, ValueError, AttributeError, IndexError):
+        return False

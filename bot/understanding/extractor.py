@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from pydantic_ai import Agent, ModelRetry, RunContext, StructuredDict, capture_run_messages
 from pydantic_ai.exceptions import AgentRunError, ModelHTTPError, UnexpectedModelBehavior, UsageLimitExceeded
 from pydantic_ai.models import Model
+from pydantic_ai.models.fallback import FallbackModel
 from pydantic_ai.usage import RunUsage, UsageLimits
 
 from bot.config import ModelConfig
@@ -158,7 +159,8 @@ class Extractor:
         reading = to_extraction(result.output, proposal).localised(request.now.tzinfo)
         # Whatever the model reports, the harness counts too: a number or a time it did not use.
         reading = accounted(reading, normalise(request.text.strip()), request.now)
-        return ExtractionOutcome(reading, _answered(self.model_name, answered_by(messages)), _ms(began),
+        answered = answered_by(messages) if isinstance(self.model, FallbackModel) else None
+        return ExtractionOutcome(reading, _answered(self.model_name, answered), _ms(began),
                                  via_agent=True, spent=Spent.of(result.usage, messages), rules_ms=rules_ms,
                                  asked=self.model_name, problems=tuple(state.problems))
 

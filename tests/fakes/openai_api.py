@@ -16,6 +16,9 @@ It also plays the real servers met on the development machine (docs/models.md):
   `tool_choice: "required"`, while plain requests are answered;
 - `slow_prompt(seconds_per_1k)`: prompt evaluation on a loaded CPU — the answer comes after a delay
   that grows with the prompt's length (the client's deadline runs out first when it is short);
+- `ignore_required=True`: like llama.cpp's llama-server with a small model, HTTP 200 to `tool_choice:
+  "required"` with no tool call (the call written as text, then newlines until `max_tokens`), while a
+  JSON-schema `response_format` is held (the probe's schema gets `{"ok": true}`);
 - `RAMBLE`: a model that does not stop — it generates until `max_tokens` (finish_reason "length"), and
   without `max_tokens` until its context is full, i.e. until the fake stops.
 An output object in `Extraction`'s shape is sent as the reading a model is asked for (tests/fakes/readings.py).
@@ -89,6 +92,7 @@ class FakeOpenAI:
     answers: list[dict[str, Any]] = field(default_factory=list)   # one per request; the last repeats
     port: int = 0
     refuse_required: bool = False          # HTTP 500 to tool_choice "required", as llama-cpp-python's server
+    ignore_required: bool = False          # HTTP 200 and no tool call to tool_choice "required", as llama-server
     seconds_per_1k: float = 0.0            # prompt evaluation: this long per 1,000 characters of prompt
     _site: LoopbackSite = field(default_factory=LoopbackSite)
     _stopped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -120,6 +124,13 @@ class FakeOpenAI:
         self.requests.append(ChatRequest(body))
         if self.refuse_required and body.get("tool_choice") == "required":
             return web.Response(text=REFUSAL_BODY, status=500, content_type="application/json")
+        if self.ignore_required and body.get("tool_choice") == "required":
+            said = '```json\n{"name": "final_result", "arguments": {}}\n```' + "\n" * 64
+            return web.json_response(self._wrapped(ChatRequest(body), {"role": "assistant", "content": said},
+                                                   "length", body.get("max_tokens") or 64))
+        if (body.get("response_format") or {}).get("json_schema", {}).get("name") == "probe":
+            return web.json_response(self._wrapped(ChatRequest(body), {"role": "assistant", "content": '{"ok": true}'},
+                                                   "stop", 5))
         if self.seconds_per_1k:
             evaluating = self.seconds_per_1k * len(json.dumps(body, ensure_ascii=False)) / 1000
             try:

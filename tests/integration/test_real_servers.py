@@ -5,6 +5,7 @@ service on SQLite, the real pydantic-ai `OpenAIChatModel` and the real `openai` 
 leaves 127.0.0.1."""
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
@@ -96,6 +97,21 @@ async def test_output_mode_auto_probes_once_and_falls_back_to_the_schema_in_the_
     assert len(asked) == 2 and all("tool_choice" not in r.body and not r.tool_names for r in asked)
     assert '"facts"' in asked[0].text("system") + asked[0].text("user")          # the schema, in the prompt
     assert first.kind is ReplyKind.RECORDED
+
+
+@pytest.mark.config(output_mode="auto")
+async def test_output_mode_auto_takes_a_json_schema_where_required_tool_calls_are_ignored(family: Family,
+                                                                                         fake: FakeOpenAI) -> None:
+    fake.ignore_required = True
+    fake.answer_with(FORMULA_120)
+
+    result = await family.say(VAGUE)
+
+    probe, schema_probe, asked = fake.requests
+    assert probe.body["tool_choice"] == "required" and schema_probe.body["response_format"]["type"] == "json_schema"
+    assert "tools" not in asked.body and '"facts"' in json.dumps(asked.body["response_format"], ensure_ascii=False)
+    assert result.kind is ReplyKind.RECORDED
+    assert family.app.chat.extractor.mode_check.warning.startswith("this server ignores tool_choice=required")
 
 
 async def test_fawn_understand_names_a_server_that_refuses_the_output_mode(fake: FakeOpenAI, monkeypatch) -> None:
