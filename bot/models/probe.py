@@ -22,6 +22,7 @@ log = logging.getLogger("fawn.models")
 PROBE_TOOL = {"type": "function", "function": {
     "name": "probe", "description": "Call this.", "parameters": {"type": "object", "properties": {}}}}
 HELLO = [{"role": "user", "content": "Call the tool."}]
+_CHECKED: dict[tuple[str, str, str], ModeCheck] = {}     # (endpoint, model, configured mode) → what it takes
 OK_SCHEMA = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
 
 
@@ -39,10 +40,20 @@ def refusal(status: int, body: str) -> str:
 
 
 async def check_output_mode(client: AsyncOpenAI, model: str, mode: str, timeout: float) -> ModeCheck:
-    """The mode to use on this endpoint. Only "tool" and "auto" are probed: "prompted" needs nothing of the
-    server, and "native" is the operator's own choice for a server documented to have it."""
+    """The mode to use on this endpoint. Only "tool" and "auto" are probed, once a process for an endpoint
+    (a scenario run builds the application again for every file): "prompted" needs nothing of the server,
+    and "native" is the operator's own choice for a server documented to have it."""
     if mode not in ("tool", "auto"):
         return ModeCheck(mode)
+    key = (str(client.base_url), model, mode)
+    if key not in _CHECKED:
+        _CHECKED[key] = await _probe(client, model, mode, timeout)
+        if _CHECKED[key].warning:
+            log.warning("model %s at %s: %s", model, client.base_url, _CHECKED[key].warning)
+    return _CHECKED[key]
+
+
+async def _probe(client: AsyncOpenAI, model: str, mode: str, timeout: float) -> ModeCheck:
     try:
         answer = await client.chat.completions.create(model=model, messages=HELLO, tools=[PROBE_TOOL],
                                                       tool_choice="required", max_tokens=32, timeout=timeout)

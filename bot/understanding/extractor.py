@@ -122,14 +122,12 @@ class Extractor:
                    endpoint=endpoint, context_tokens=config.context_tokens)
 
     async def prepare(self) -> ModeCheck | None:
-        """Probe the endpoint once (tool or auto mode): the mode to use, and a warning logged once when the
-        server refuses the configured one. Start-up calls this; so does the first request in auto mode."""
+        """Probe the endpoint (tool or auto mode; once a process: bot/models/probe.py logs what it finds):
+        the mode to use. Start-up calls this; so does the first request in auto mode."""
         async with self._probing:
             if self.mode_check is None and self.model is not None and self.endpoint is not None:
                 e = self.endpoint
                 self.mode_check = await check_output_mode(e.client, e.model, self.output_mode, e.timeout_s)
-                if self.mode_check.warning:
-                    log.warning("model %s: %s", self.model_name, self.mode_check.warning)
                 self._agent = None
         return self.mode_check
 

@@ -435,8 +435,8 @@ async def test_fawn_understand_prints_the_models_reading_and_what_it_cost(fake: 
     assert by_model["extraction"]["slots"]["amount_ml"] == 120
     assert by_rules["model"] == "rules" and by_rules["extraction"]["slots"]["amount_ml"] == 90
     assert by_model["per_request"] == [[100, 20]] and by_model["output_mode"] == "tool" and not by_model["warning"]
-    readings = [r for r in fake.requests if r.tool_names != ["probe"]]      # each run probes the endpoint once
-    assert len(readings) == 1 and len(fake.requests) == 3
+    readings = [r for r in fake.requests if r.tool_names != ["probe"]]      # the endpoint is probed once
+    assert len(readings) == 1 and len(fake.requests) == 2
 
 
 async def test_scenarios_with_a_model_report_the_pass_rate_tokens_and_latency(tmp_path, fake: FakeOpenAI) -> None:
