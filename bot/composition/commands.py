@@ -49,8 +49,11 @@ async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> 
     url = local_database_url(settings.data_dir)
     fawn = await open_fawn(url, clock=clock, chart_dir=settings.data_dir / "charts",
                            understanding=config.understanding if config else None,
-                           chat=config.chat if config else None)
+                           chat=config.chat if config else None, check_models=config is not None)
     make_private(settings.data_dir, url)
+    checked = fawn.chat.extractor.mode_check
+    if checked is not None and checked.warning:
+        print(f"fawn chat: {checked.warning}", file=sys.stderr)
     try:
         return await ConsoleChat(fawn.chat, fawn.families, clock, settings).run()
     finally:

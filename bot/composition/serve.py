@@ -182,7 +182,7 @@ async def _open(config: FawnConfig, listening: socket.socket) -> Fawn:
     """The application on the configured database (a database out of reach: `Unreachable`, one line)."""
     try:
         return await open_fawn(config.database_url, understanding=config.understanding, chat=config.chat,
-                               chart_dir=config.data_dir / "charts")
+                               chart_dir=config.data_dir / "charts", check_models=True)
     except BaseException:
         listening.close()
         raise

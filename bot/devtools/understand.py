@@ -1,7 +1,9 @@
 """`fawn understand "text" [--model NAME] [--config FILE] [--timezone ZONE] [--baby NAME]...`
 
 Prints what the cascade makes of one message: the extraction as JSON, which extractor answered (the
-rules, or the model), the tokens it spent, its latency, any retry or fallback. Nothing is stored.
+rules, or the model), the tokens it spent (in total and per request, as the server counted them), its
+latency, any retry (with what was wrong) or fallback, and the output mode the endpoint takes — a server
+that refuses tool calls is named here, with its HTTP status. Nothing is stored.
 Without --model and without an [understanding] model in the configuration, the rules answer offline.
 """
 from __future__ import annotations
@@ -37,6 +39,8 @@ def main(argv: list[str]) -> int:
     except (ZoneInfoNotFoundError, FileNotFoundError, ValueError, ModelSetupError) as problem:
         print(f"fawn understand: {problem}", file=sys.stderr)
         return 2
+    if found.get("warning"):
+        print(f"fawn understand: {found['warning']}", file=sys.stderr)
     print(json.dumps(found, ensure_ascii=False, indent=2))
     return 0
 
@@ -51,10 +55,12 @@ async def understand(text: str, *, model: str | None = None, config_path: str | 
     request = ExtractionRequest(text=text, now=datetime.now(zone), timezone=timezone,
                                 babies=babies or (catalogue_text(Language.ZH, "baby.default_name"),))
     try:
+        checked = await extractor.prepare()
         outcome = await extractor.extract(request)
     finally:
         if configured is not None:
             await configured.close()
-    return {"model": outcome.model, "asked": outcome.asked, "latency_ms": outcome.latency_ms,
-            "fallback": outcome.fallback, **outcome.spent.as_trace(),
-            "extraction": outcome.extraction.model_dump(mode="json", exclude_defaults=True)}
+    mode = {"output_mode": checked.mode, "warning": checked.warning} if checked is not None else {}
+    return {"model": outcome.model, "asked": outcome.asked, **mode, "latency_ms": outcome.latency_ms,
+            "fallback": outcome.fallback, "dropped": outcome.dropped, "problems": list(outcome.problems),
+            **outcome.spent.as_trace(), "extraction": outcome.extraction.model_dump(mode="json", exclude_defaults=True)}

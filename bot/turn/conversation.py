@@ -5,8 +5,10 @@ which it makes silent in a group unless the bot is addressed).
   through read-only tools, in this turn's unit of work. A record it heard goes back through the domain
   (`decide_turn`) as a proposal labelled chat, which the domain reads back for the family to confirm.
   When it fails, the domain's offline reply stands.
-- Without one, the offline reply stands; when an understanding model was asked and failed, the family
-  is asked to say it again (`reply.ask_again`) rather than shown help for something they did say.
+- Without one, the offline reply stands — also when an understanding model was asked and failed: the
+  reply is then exactly the rules' reply. Only where the rules read part of a fact and the model could
+  not finish it (`handover.asks_again_after_failure`) is the family asked to say it again
+  (`reply.ask_again`, its example in the family's units).
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from bot.turn.loading import LoadedTasks, TurnContext, build_turn
 from bot.turn.replies import ReplyResolver
 from bot.understanding.accounting import accounted
 from bot.understanding.extractor import ExtractionOutcome
+from bot.understanding.handover import asks_again_after_failure
 from bot.understanding.numerals import normalise
 from bot.understanding.request import ExtractionRequest
 from domain.decide.decide_turn import decide_turn
@@ -56,7 +59,8 @@ class Conversation:
         reply = decision.reply
         if reply is None or reply.kind is not ReplyKind.CHAT or request is None or msg.press is not None:
             return Talk(decision)
-        offline = _ask_again() if outcome.fallback else decision
+        offline = _ask_again(decision) if outcome.fallback and asks_again_after_failure(outcome.extraction) \
+            else decision
         if self.companion is None:
             return Talk(offline)
         reader = TurnReader(uow, ctx, member, msg, tasks, self.replies)
@@ -84,8 +88,9 @@ class Conversation:
                         note=f"companion proposal: {decided.note}")
 
 
-def _ask_again() -> Decision:
-    return Decision(Reply(ReplyKind.CHAT, "ask_again"), note="model unavailable: ask again")
+def _ask_again(offline: Decision) -> Decision:
+    near = offline.reply.values.get("near") if offline.reply is not None else None
+    return Decision(Reply(ReplyKind.CHAT, "ask_again", {"near": near}), note="model unavailable: ask again")
 
 
 def companion_request(request: ExtractionRequest, ctx: TurnContext, notes: tuple[str, ...] = ()) -> CompanionRequest:

@@ -51,7 +51,8 @@ def trace_steps(outcome: ExtractionOutcome, decision: Decision, applied: Applied
     return [
         {"step": "extraction", "model": outcome.model, "via_agent": outcome.via_agent,
          "latency_ms": outcome.latency_ms, "rules_ms": outcome.rules_ms, "asked": outcome.asked,
-         "fallback": outcome.fallback, **outcome.spent.as_trace(), "intent": e.intent.value,
+         "fallback": outcome.fallback, "dropped": outcome.dropped, "problems": list(outcome.problems),
+         **outcome.spent.as_trace(), "intent": e.intent.value,
          "record_type": e.record_type.value if e.record_type else None,
          "slots": sorted(e.slots.given()), "facts": len(e.facts()),
          "confidence": e.confidence, "unaccounted": len(e.unaccounted),

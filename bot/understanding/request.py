@@ -6,10 +6,11 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.understanding.context import relative
+from bot.understanding.context import context_block, relative
 from domain.vocabulary import Language
 
 BOT_NAMES = ("fawn", "管家")   # what the family may call the bot in a group chat
+CONTEXT_TOKENS = 1200         # the recent context a model is shown, estimated (newest lines first)
 
 
 @dataclass(frozen=True)
@@ -58,16 +59,17 @@ class ExtractionRequest:
     bot_names: tuple[str, ...] = BOT_NAMES
     people: tuple[str, ...] = ()        # the members' names and titles: grown-ups a message may name
 
-    def to_prompt(self) -> str:
+    def to_prompt(self, context_tokens: int = CONTEXT_TOKENS) -> str:
+        """What a model reads: what stays the same for a family first (a server's prefix cache keeps it
+        with the instructions), then the recent context within its budget, the task, the time, the message."""
         task = "none" if self.task is None else json.dumps(
             {"action": self.task.action, "record_type": self.task.record_type,
              "state": self.task.state, "slots": self.task.slots}, ensure_ascii=False, default=str)
-        lines = "\n".join(line.render() for line in self.recent)
-        return (f"Now: {self.now.isoformat()} ({self.timezone})\n"
-                f"Babies: {', '.join(self.babies) or '-'}\n"
+        return (f"Babies: {', '.join(self.babies) or '-'}\n"
                 f"Bot names: {', '.join(self.bot_names)}\n"
+                f"<recent-context>\n{context_block(self.recent, context_tokens)}\n</recent-context>\n"
                 f"Active task: {task}\n"
-                f"<recent-context>\n{lines}\n</recent-context>\n"
+                f"Now: {self.now.isoformat()} ({self.timezone})\n"
                 f"Message: {self.text}")
 
 

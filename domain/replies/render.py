@@ -210,11 +210,18 @@ def help_text(lang: Language) -> str:
     return text(lang, "reply.help", **examples(lang))
 
 
-def _not_understood(v, lang, now):
+def _example(v, lang) -> str:
     """One example near what was said, its amounts in the family's units (“just had 3oz formula”)."""
     key = f"example.{v.get('near')}"
-    example = text(lang, key if has_text(lang, key) else "example.any", **examples(lang))
-    return text(lang, "reply.not_understood", example=example)
+    return text(lang, key if has_text(lang, key) else "example.any", **examples(lang))
+
+
+def _not_understood(v, lang, now):
+    return text(lang, "reply.not_understood", example=_example(v, lang))
+
+
+def _ask_again(v, lang, now):
+    return text(lang, "reply.ask_again", example=_example(v, lang))
 
 
 def _no_recent(v, lang, now):
@@ -234,6 +241,7 @@ _RENDERERS: dict[str, Renderer] = {
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
     "no_recent_record": _no_recent, "welcome": _welcome, "not_understood": _not_understood,
+    "ask_again": _ask_again,
 }
 _RENDERERS["recorded_several"] = lambda v, lang, now: recorded_several(v, lang, now, _render_values)
 _RENDERERS["several_said"] = lambda v, lang, now: trailing_notes(v, lang, now, _render_values).lstrip("\n")

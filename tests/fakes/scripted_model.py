@@ -1,4 +1,5 @@
-"""A model that says what the test wants: a pydantic-ai FunctionModel answering with a given Extraction.
+"""A model that says what the test wants: a pydantic-ai FunctionModel answering with a given Extraction
+(in the shape a model is asked for: tests/fakes/readings.py).
 
 Wired as `Extractor(scripted.model, rules_first=False)`, every message goes through the agent, so the
 service sees exactly what a (possibly hostile) LLM would return — validated by pydantic-ai as usual.
@@ -13,6 +14,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from bot.understanding.extractor import Extractor
+from tests.fakes.readings import as_reading
 
 
 class ScriptedModel:
@@ -36,7 +38,7 @@ class ScriptedModel:
         else:
             output = {"intent": "chat"}
         # As a real model answers: JSON text (lone surrogates as \\ud800 escapes, NaN as NaN).
-        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, json.dumps(output))])
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, json.dumps(as_reading(output)))])
 
     def extractor(self) -> Extractor:
         return Extractor(self.model, rules_first=False)

@@ -120,7 +120,7 @@ async def test_the_model_is_asked_through_pydantic_ais_output_tool_with_the_inst
     (sent,) = fake_openai.requests
     assert sent.body["model"] == MODEL
     assert any(name.startswith("final_result") for name in sent.tool_names)
-    assert "You only propose intent and slots" in sent.text("system") + sent.text("developer")
+    assert "the harness decides" in sent.text("system") + sent.text("developer")
 
 
 async def test_the_prompt_holds_the_recent_context_the_active_task_and_the_current_message(

@@ -27,8 +27,7 @@ from bot.models.build import build_model
 from bot.protocol import FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from bot.turn import trace
 from bot.understanding.extractor import build_extractor
-from domain.replies.catalog import text as catalogue_text
-from domain.vocabulary import ChatKind, Language, ReplyKind
+from domain.vocabulary import ChatKind, ReplyKind
 from storage.engine import Database, sqlite_url
 from storage.tables import AgentTask, AuditEntry, Record
 from tests.fakes.openai_api import HANG, FakeOpenAI, failure, text, tool_call
@@ -167,28 +166,39 @@ async def test_a_500_from_the_first_model_falls_back_to_the_next_one(family: Fam
     assert (await family.steps(result))["extraction"]["model"] == "backup-model"
 
 
-async def test_when_the_model_fails_the_family_is_asked_again_and_nothing_is_written(
-        family: Family, fake: FakeOpenAI) -> None:
+async def rules_reply(tmp_path, words: str) -> str:
+    """What the offline rules alone answer to `words` as the first message of the same family."""
+    clock = FrozenClock(EVENING)
+    app = await open_fawn(sqlite_url(tmp_path / "rules-only.db"), clock=clock)
+    try:
+        return (await (await Family(app, clock).setup()).say(words)).reply.text
+    finally:
+        await app.close()
+
+
+@pytest.mark.parametrize("words", [VAGUE, "she is so cute", "Fawn，宝宝哭了好久，怎么哄都不行😭"])
+async def test_when_the_model_fails_the_reply_is_exactly_the_rules_reply_and_nothing_is_written(
+        family: Family, fake: FakeOpenAI, tmp_path, words: str) -> None:
     fake.answer_with(failure(500))
     before = await family.counts()
 
-    result = await family.say(VAGUE)
+    result = await family.say(words)
 
     assert len(fake.requests) == 1                      # one attempt: the SDK does not retry behind our back
-    assert result.reply.text == catalogue_text(Language.ZH, "reply.ask_again")
-    assert await family.counts() == before
+    assert result.reply.text == await rules_reply(tmp_path, words)
+    assert "换个说法" not in result.reply.text and await family.counts() == before
     extraction = (await family.steps(result))["extraction"]
     assert extraction["fallback"] == "api_error" and extraction["model"] == "rules"
-    assert extraction["asked"] == "openai-compatible:gpt-test"
+    assert extraction["asked"] == "openai-compatible:gpt-test" and extraction["dropped"] == "HTTP 500"
 
 
 @pytest.mark.config(timeout_s=1.0)
-async def test_a_model_that_does_not_answer_in_time_falls_back_to_the_rules(family: Family, fake) -> None:
+async def test_a_model_that_does_not_answer_in_time_falls_back_to_the_rules(family: Family, fake, tmp_path) -> None:
     fake.answer_with(HANG)
 
     result = await family.say(VAGUE)
 
-    assert result.reply.text == catalogue_text(Language.ZH, "reply.ask_again")
+    assert result.reply.text == await rules_reply(tmp_path, VAGUE)
     assert (await family.steps(result))["extraction"]["fallback"] == "timeout"
 
 
@@ -424,7 +434,9 @@ async def test_fawn_understand_prints_the_models_reading_and_what_it_cost(fake: 
     assert by_model["model"] == "openai-compatible:gpt-test" and by_model["tokens_in"] == 100
     assert by_model["extraction"]["slots"]["amount_ml"] == 120
     assert by_rules["model"] == "rules" and by_rules["extraction"]["slots"]["amount_ml"] == 90
-    assert len(fake.requests) == 1
+    assert by_model["per_request"] == [[100, 20]] and by_model["output_mode"] == "tool" and not by_model["warning"]
+    readings = [r for r in fake.requests if r.tool_names != ["probe"]]      # the endpoint is probed once
+    assert len(readings) == 1 and len(fake.requests) == 2
 
 
 async def test_scenarios_with_a_model_report_the_pass_rate_tokens_and_latency(tmp_path, fake: FakeOpenAI) -> None:

@@ -114,4 +114,4 @@ def test_the_companion_is_shown_the_newest_context_within_its_budget_and_told_wh
 
 
 def test_a_chinese_character_counts_about_a_token_and_four_latin_ones_do() -> None:
-    assert estimated_tokens("喝了多少奶") == 5 and estimated_tokens("abcdefgh") == 2
+    assert estimated_tokens("喝了多少奶") == 5 and estimated_tokens("abcdefgh") == 2 and estimated_tokens("90ml") == 3

@@ -94,7 +94,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "Undo only works for 10 minutes.",
     "reply.correction_unclear": "What should it be? e.g. “no, 90 ml”.",
     "reply.target_gone": "That record is gone; nothing was changed.",
-    "reply.ask_again": "Sorry, I could not make that out just now. Could you say it another way? For example: just had 90 ml formula",
+    "reply.ask_again": "Sorry, I could not make that out just now. Could you say it another way? For example: {example}",
     "reply.help": "I'm Fawn, the family's baby-care helper.\n"
                   "• Tell me: just had {milk} formula, changed a wet diaper, fell asleep / woke up, temp {temperature}\n"
                   "• Ask: how much milk today? when was the last feed? summary\n"

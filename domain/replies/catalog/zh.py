@@ -90,7 +90,7 @@ TEXTS: dict[str, str] = {
     "reply.undo_too_late": "只能撤销10分钟内的记录，更早的请说“删除…”。",
     "reply.correction_unclear": "要改成什么呢？比如“不对，是90ml”。",
     "reply.target_gone": "要修改的那条记录已经不在了，没有改动。",
-    "reply.ask_again": "抱歉，这句我这会儿没能看懂。能换个说法再说一次吗？比如：刚刚喝了90ml配方奶",
+    "reply.ask_again": "抱歉，这句我这会儿没能看懂。能换个说法再说一次吗？比如：{example}",
     "reply.help": "我是 Fawn，家里的育儿小助手。\n"
                   "• 直接说：刚刚喝了{milk}配方奶、换了尿布、睡着了 / 醒了、体温{temperature}、记一下：…\n"
                   "• 问：今天喝了多少奶？上次喂奶是几点？今天总结一下\n"
