@@ -1,7 +1,8 @@
 """Where the rules hand a message over to a model, and what a model's failure leaves the family with.
 
-Both questions are answered here once, as named predicates, so the rules' notion of a reading they are
-not sure of (today: confidence below full, or a number or time left unused) can change in one place.
+Both questions are answered here once, as named predicates. A reading the rules are not sure of is a partial
+one (bot/understanding/understood.py): below full confidence, or a word, number or time it left unexplained, a
+part it could not read, a value it only worked out, or a cue that the sentence may not report a fact.
 """
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from domain.extraction import Extraction
 
 
 def asks_the_model(proposal: Extraction) -> bool:
-    """The rules are not sure of their reading: below full confidence, or something of the message unused."""
-    return proposal.confidence < CONFIDENT or bool(proposal.unaccounted)
+    """The rules' reading is partial: below full confidence, or something of the message unexplained."""
+    return proposal.confidence < CONFIDENT or bool(proposal.unaccounted or proposal.unread or proposal.estimated
+                                                     or proposal.cues)
 
 
 def asks_again_after_failure(proposal: Extraction) -> bool:
