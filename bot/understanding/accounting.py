@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
 from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.numerals import normalise
@@ -63,12 +64,17 @@ def lasted(reading: Extraction) -> bool:
 
 def mentions(text: str, now: datetime, lasted: bool = False) -> list[Mention]:
     """Time expressions first (their digits are theirs), then dates and every other number."""
+    return list(_mentions(text, now, lasted))
+
+
+@lru_cache(maxsize=256)
+def _mentions(text: str, now: datetime, lasted: bool) -> tuple[Mention, ...]:
     found = _time_mentions(text, now, lasted)
     _add(found, _DATE, text, "date", lambda m: tuple(int(g) for g in m.groups() if g))
     _add(found, _DAY_OF_MONTH, text, "date", lambda m: (int(m.group(1) or m.group(2)),))
     _add(found, _DEGREES_TENTHS, text, "number", lambda m: (int(m.group(1)) + int(m.group(2)) / 10,))
     _add(found, _NUMBER, text, "number", lambda m: (float(m.group(0)),))
-    return sorted(found, key=lambda x: x.start)
+    return tuple(sorted(found, key=lambda x: x.start))
 
 
 _TIME_KINDS = {"clock": "clock", "ago": "ago", "now": "ago", "range": "range", "window": "range", "open": "range",

@@ -282,17 +282,17 @@ def _filler_spans(text: str) -> list[Span]:
 
 
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:
-    """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive."""
-    spans = []
-    for entry in {*zh, *en}:
-        for m in _overlapping(_entry_pattern(entry), text):
-            spans.append(Span(m.start(), m.end(), kind, m.group(0)))
-    return spans
+    """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive: at every
+    position, the longest entry that starts there."""
+    pattern = _union(tuple(sorted({*zh, *en})))
+    return [Span(m.start(), m.end(), kind, m.group(0)) for m in _overlapping(pattern, text)]
 
 
 @cache
-def _entry_pattern(entry: str) -> re.Pattern[str]:
-    return re.compile(_bounded(re.escape(entry)), re.I)
+def _union(entries: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for a word list, longest entries first (so each position matches its longest entry)."""
+    ordered = sorted(entries, key=len, reverse=True)
+    return re.compile("|".join(_bounded(re.escape(e)) for e in ordered), re.I)
 
 
 def _bounded(pattern: str) -> str:

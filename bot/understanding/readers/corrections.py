@@ -17,12 +17,12 @@ from bot.understanding import words as w
 from bot.understanding.timeparse import CLOCK, resolve_point, said_time
 from domain.extraction import RecordReference
 
-_PART_ZH = r"(?:[^，,。；;\s]|(?<=\d)\s(?=\d))+?"
-_PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d))+?"
+_PART_ZH = r"(?:[^，,。；;\s]|(?<=\d)\s(?=\d)){1,40}?"   # bounded: a hostile run-on stays linear
+_PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d)){1,80}?"
 _CLAUSE_END = r"\s*(?=$|[，,。；;!！?？]|\s+(?:[^\x00-\x7f]|typo|sorry|oops|lol|my bad|misread))"
-_NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]?\s*(?:而是|应该是|其实是|是)\s*"
+_NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]?\s*(?:而是|应该是|其实是|是)\s*"
                            rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
-_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]*?)(?:应该是|其实是|是)?\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
+_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)(?:应该是|其实是|是)?\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
                            rf"(?P<old>{_PART_ZH}){_CLAUSE_END}")
 _EN_END = r"\s*(?=$|[,;!?]|\.(?!\d))"
 _NOT_FIRST_EN = re.compile(rf"\bnot\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN})\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.understanding.time import mentions as k
 from bot.understanding.time.amounts import Length
@@ -39,6 +40,13 @@ class Expr:
 
 
 def read_expressions(text: str, phrase: bool = False, spans_expected: bool = False) -> tuple[list[Expr], DayWord | None]:
+    """The expressions of a text (read once: a turn asks for the same text several times)."""
+    exprs, day = _read_expressions(text, phrase, spans_expected)
+    return list(exprs), day
+
+
+@lru_cache(maxsize=256)
+def _read_expressions(text: str, phrase: bool, spans_expected: bool) -> tuple[tuple[Expr, ...], DayWord | None]:
     """Expressions in text order, and the day the text names (its first day word). `spans_expected`: the message
     says something that lasted (a sleep), so two bare hours joined by to / 到 are a range (napped 10 to 11)."""
     board = Board(text, scan(text), phrase, spans_expected)
@@ -54,7 +62,7 @@ def read_expressions(text: str, phrase: bool = False, spans_expected: bool = Fal
     board = compacted(board)
     for step in (_ranges, _length_ranges, _open_ends, _leftovers):
         step(board)
-    return sorted(board.out, key=lambda e: e.start), board.context
+    return tuple(sorted(board.out, key=lambda e: e.start)), board.context
 
 
 def _ranges(b: Board) -> None:
