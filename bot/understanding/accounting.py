@@ -30,7 +30,8 @@ from bot.understanding.time.prepare import prepare
 from bot.understanding.time.reading import resolve
 from bot.understanding.time.words import NIGHT_WORDS
 from bot.understanding.timeparse import day_offset
-from domain.extraction import Extraction
+from domain.extraction import Extraction, Intent
+from domain.vocabulary import RecordType
 
 Span = tuple[int, int]
 
@@ -211,6 +212,8 @@ def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     """Where the reading's texts (a note, a food, a name as said, what it estimated from) stand in the message."""
     kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
             for _, v in part if isinstance(v, str) and v]
+    if reading.record_type is RecordType.NOTE and reading.intent is Intent.RECORD:
+        return [(0, len(text))]        # a note asked for keeps the family's words; the ask is the note reader's
     spans = []
     for value in (*kept, reading.baby or "", *(f.baby or "" for f in reading.also), *reading.estimated):
         for form in {value, normalise(value)}:

@@ -200,7 +200,8 @@ def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: E
 
 def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
     """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known)."""
-    return any(s.kind == UNKNOWN for s in read_spans(text, request.now, request.babies, request.people))
+    return any(s.kind == UNKNOWN for s in read_spans(text, request.now, request.babies, request.people,
+                                                           addressing=request.bot_names))
 
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:

@@ -51,9 +51,13 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     if reading.intent not in READING:
         return Explanation()
     kept = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading)]
+    # words kept as said (a symptom's notes, a food) still say when and whether: their cues stay cues — only a
+    # note the family asked for keeps its cues as its own words
+    uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions)
-    left: list[Span] = [s for s in spans if s not in chatter and not _used(s, reading, now, kept, used_mentions)]
+    left: list[Span] = [s for s in spans if s not in chatter
+                        and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
     if addressed_to_someone(spans, text):
         cues = tuple(dict.fromkeys((*cues, Cue.REQUEST)))

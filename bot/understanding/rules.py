@@ -16,6 +16,7 @@ from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.like_last import read_like_last
+from bot.understanding.readers.notes import note_asked
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
 from bot.understanding.readers.questions import read_query
@@ -112,6 +113,9 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text)
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
+    kept = note_asked(request.text, request.bot_names)
+    if kept is not None:
+        return _note(request, kept, common)
     repeated = read_like_last(request, text, _record_or_fragment, common)    # 跟上次一样 / same as last time
     if repeated is not None:
         return repeated
@@ -126,6 +130,16 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         return _about_existing(request, referred, common)
     several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
     return several or _record_or_fragment(request, body, bool(correction), common)
+
+
+def _note(request: ExtractionRequest, kept: str, common: dict) -> Extraction:
+    """记一下：… — a record when the kept words report one the rules read whole, else a note of them as said."""
+    inner = _reading(replace(request, text=kept), normalise(kept))
+    if inner.intent is Intent.RECORD and inner.record_type not in (None, RecordType.NOTE) and not inner.unaccounted \
+            and not inner.cues and not inner.unread and not inner.also:
+        return inner.model_copy(update={"addressed_to_bot": True})
+    return Extraction(intent=Intent.RECORD, record_type=RecordType.NOTE, slots=Slots(text=kept),
+                      **{**common, "addressed_to_bot": True})
 
 
 def _about_existing(request: ExtractionRequest, referred: ReferenceReading, common: dict) -> Extraction:

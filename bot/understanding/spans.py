@@ -122,15 +122,15 @@ _LATIN = re.compile(r"[a-z][a-z'’-]*", re.I)
 
 
 def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Sequence[str] = (),
-               lasted: bool = False) -> list[Span]:
+               lasted: bool = False, addressing: Sequence[str] = ()) -> list[Span]:
     """The spans of `text` (normalised), in text order. `babies`: the babies' names and nicknames ("小满/满满");
-    `people`: the members' names and titles; `lasted`: the reading is of something with a start and an end (a
+    `people`: the members' names and titles; `addressing`: the bot's names (@Fawn says to whom, not what); `lasted`: the reading is of something with a start and an end (a
     sleep: 10 to 11 is one range)."""
     named = [Span(m.start(), m.end(), BABY, m.group(0)) for m in _ORDINAL_BABY.finditer(text)]   # 2宝 is no number
     found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
     found += _units(text, found)
     candidates = [*_time_spans(text, now), *_record_spans(text), *_people_spans(text, babies, people),
-                  *_cue_spans(text), *_filler_spans(text)]
+                  *_cue_spans(text), *_filler_spans(text), *_words(text, tuple(n for n in addressing if n), (), FILLER)]
     found = _without_overlaps(found, candidates)
     return sorted(found + [_known(s) for s in _unknown_spans(text, found)], key=lambda s: s.start)
 

@@ -29,7 +29,7 @@ NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, C
 def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
                   consumed: Sequence[Range] = ()) -> Extraction:
     """`reading` of `text` (normalised) with what it left unexplained and the cues it did not use."""
-    spans = read_spans(text, request.now, request.babies, request.people, lasted(reading))
+    spans = read_spans(text, request.now, request.babies, request.people, lasted(reading), request.bot_names)
     found = explain(reading, text, spans, request.now, consumed)
     cues = [c.value for c in found.cues]
     if NOT_A_REPORT & set(found.cues):

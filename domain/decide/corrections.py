@@ -12,6 +12,7 @@ from domain.extraction import Intent
 from domain.records import FIELDS, fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
 from domain.turn import Decision, RecordView, Reply, SaveTask, Turn
+from domain.units import OZ_ML
 from domain.vocabulary import ConfirmReason, RecordType, ReplyKind, TaskAction, TaskState
 
 CORRECTION_WINDOW = timedelta(hours=12)
@@ -134,7 +135,9 @@ def _wrong_value_changed(turn: Turn) -> Decision:
                         note="wrong value: no record holds it")
     target, field, per_unit = found
     slots = e.slots.given()
-    said = bare_number(slots)
+    said = bare_number(slots) if e.amount_unit_assumed else None   # 4 oz not 3: the new value has its own unit
+    if said is not None and turn.units.volume == "oz":
+        said = round(said / OZ_ML, 3)           # the door read the bare number in the family's ounces: as said
     if said is not None:
         slots = {field: new_value(field, per_unit, said)}
     if not slots:

@@ -16,7 +16,7 @@ from bot.understanding.timeparse import TimeReading
 from domain.extraction import Slots
 from domain.vocabulary import RecordType
 
-NOTE = re.compile(r"^\s*(?:记一下|记一笔|记下|备注|记个事|记个|note|memo|jot down)\s*[:：,，]?\s*(?P<text>.+)$", re.I | re.S)
+NOTE = re.compile(r"^\s*(?:记一下|记一笔|记下|备注|记个事|记个|note|memo|jot down)(?![a-z])\s*[:：,，]?\s*(?P<text>.+)$", re.I | re.S)
 
 
 def detect_other_type(text: str) -> RecordType | None:
