@@ -223,6 +223,12 @@ def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     return spans
 
 
+def estimated_spans(text: str, reading: Extraction) -> list[Span]:
+    """Where the words a value was worked out from stand (还是上次那么多): a reader's, cues and all."""
+    return [(at, at + len(form)) for value in reading.estimated for form in {value, normalise(value)}
+            if form and (at := text.find(form)) >= 0]
+
+
 def quantity_spans(text: str, reading: Extraction) -> list[Span]:
     """Quantities a reader combined (6斤半, 12斤3两, 左边60右边50) or worked out (冲了150 剩了30, 四五十: see
     readers/arithmetic.py) are used — all they were made of — when the value they make is."""

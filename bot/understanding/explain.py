@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
-from bot.understanding.accounting import explained_mentions, kept_text_spans, quantity_spans
+from bot.understanding.accounting import estimated_spans, explained_mentions, kept_text_spans, quantity_spans
 from bot.understanding.lexicon import PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
 from bot.understanding.spans import Span
 from domain.extraction import Extraction, Intent
@@ -53,7 +53,8 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     kept = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading)]
     # words kept as said (a symptom's notes, a food) still say when and whether: their cues stay cues — only a
     # note the family asked for keeps its cues as its own words
-    uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading)]
+    uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading),
+                                                                   *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter
