@@ -59,6 +59,7 @@ well hey hi hello fyi btw update quick quickly note noted log logged logging rec
 thanks thank thx ty cheers love xx xxx x
 guys everyone folks team
 now today tonight morning afternoon evening night
+got get gets getting gave give given took taken first
 time times bit little lot lots whole entire total altogether half
 her his their my our
 """.split())

@@ -158,7 +158,13 @@ SYMPTOMS: list[tuple[str, str]] = [
     (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
     (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
 ]
-VACCINE_WORDS = _words(r"疫苗|接种|打针|预防针|vaccin\w*|immuni[sz]\w*|\bshots?\b|\bjabs?\b")
+# a vaccine by its name alone (打了百白破 / got his MMR): only names no illness shares (水痘, 手足口, 轮状 and
+# rotavirus name the illness too; with 疫苗 / vaccine they are caught by the vaccine words)
+VACCINE_NAMES = _words(r"乙肝|卡介苗|百白破|白百破|脊灰|麻腮风|麻风腮|乙脑|流脑|五联|六联|四联|13价|十三价|"
+                       r"\bMMRV?\b|\bDTaP\b|\bTdap\b|\bDTP\b|\bhep(?:atitis)?\s?[AB]\b|\bHibs?\b|\bPCV(?:1[35]|20)?\b|"
+                       r"\bIPV\b|\bBCG\b|\bMen(?:B|ACWY|C)\b|\b[456]-in-1\b|\bpolio\b")
+VACCINE_WORDS = _words(r"(?:打|接种|种)[了完过]?\s*(?:" + VACCINE_NAMES.pattern + r")|疫苗|接种|打针|预防针|vaccin\w*|"
+                       r"immuni[sz]\w*|\bshots?\b|\bjabs?\b|" + VACCINE_NAMES.pattern)
 DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|pediatrician|paediatrician|"
                       r"check-?up|hospital|clinic|\bER\b|well[- ]baby")
 

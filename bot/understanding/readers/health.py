@@ -35,6 +35,7 @@ _VACCINE_NAME_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z0-9]{0,8})疫苗((?:第\s*\
 _VACCINE_NAME_EN = re.compile(r"((?:\d+[- ]month |hep(?:atitis)? ?[ab]\b ?|[A-Za-z]{2,12} )?)(vaccines?|shots?|jabs?)"
                               r"((?: ?#?\d| dose \d)?)", re.I)
 _VACCINE_NOISE = re.compile(r"^.*(?:打了|打|接种了|接种|种了|去|刚|的|了)")
+_VACCINE_COUNT = re.compile(r"^\d+\s*[针剂支]")      # 打了一针疫苗: one shot, not its name
 _QUESTION = re.compile(r"怎么办|要不要|能不能|吗[?？]?\s*$|[?？]\s*$", re.I)
 
 
@@ -134,12 +135,25 @@ def symptom_name(text: str) -> str | None:
     return next((name for p, name in _SYMPTOMS if p.search(text)), None)
 
 
+_VACCINE_DOSE = re.compile(r"\s*(?:第\s*(\d+)\s*[针剂]|#\s*(\d+)|dose\s*(\d+))", re.I)
+_NO_NAME_EN = frozenset({"", "first", "second", "third", "his", "her", "a", "the", "another", "some", "their",
+                         "baby", "two", "2"})
+
+
 def vaccine_name(text: str) -> str | None:
+    """The vaccine as named (百白破, 乙肝第2针, MMR, hep B #2); None when only "a shot" was said (asked)."""
     if m := _VACCINE_NAME_ZH.search(text):
-        prefix, dose = _VACCINE_NOISE.sub("", m.group(1)), m.group(2).replace(" ", "")
-        return f"{prefix}疫苗{dose}" if prefix or dose else None
+        prefix, dose = _VACCINE_COUNT.sub("", _VACCINE_NOISE.sub("", m.group(1))), m.group(2).replace(" ", "")
+        if prefix or dose:
+            return f"{prefix}疫苗{dose}"
+    if m := w.VACCINE_NAMES.search(text):
+        dose = _VACCINE_DOSE.match(text, m.end())
+        number = next((g for g in dose.groups() if g), None) if dose else None
+        name = m.group(0)
+        return (f"{name}第{number}针" if re.search(r"[\u4e00-\u9fff]", name) else f"{name} #{number}") if number \
+            else name
     if m := _VACCINE_NAME_EN.search(text):
-        return "".join(m.groups()).strip()
+        return None if m.group(1).strip().lower() in _NO_NAME_EN else "".join(m.groups()).strip()
     if m := re.search(r"([\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:第\s*\d+\s*针)", text):
         return m.group(0)
     return None
