@@ -30,7 +30,8 @@ def test_a_note_asked_for_keeps_the_familys_words_whatever_they_say(text, kept):
         (Intent.RECORD, RecordType.NOTE, kept, [], [])
 
 
-@pytest.mark.parametrize("text", ["记一下：刚喝了90ml奶粉", "note: 90ml formula just now", "Fawn 记录一下 刚喝了90ml奶粉"])
+@pytest.mark.parametrize("text", ["记一下：刚喝了90ml奶粉", "note: 90ml formula just now",
+                                  "Fawn 记录一下 刚喝了90ml奶粉"])
 def test_a_note_asked_for_that_reports_a_record_is_that_record(text):
     e = read(text)
     assert e.record_type is RecordType.FEEDING and e.slots.amount_ml == 90
