@@ -271,7 +271,7 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
     direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
-    method = _side(text) if direct else FeedingMethod.BOTTLE if _BOTTLE.search(text) else None
+    method = _side(text) if direct else FeedingMethod.BOTTLE if _BOTTLE.search(text) or lx.STORED_MILK.search(text) else None
     if direct:
         kind = kind or FeedingKind.BREAST_MILK
         method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)

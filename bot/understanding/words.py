@@ -44,10 +44,17 @@ _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:d
 SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
+# milk expressed before and given now (EBM, 冻奶, thawed milk): a breast-milk bottle feed, not a pumping session
+STORED_MILK_PATTERN = (r"[挤吸]出来的(?:母乳|母奶|奶)|吸好的(?:母乳|母奶|奶)|(?:冷)?冻(?:的)?(?:母乳|母奶|奶)|"
+                       r"存(?:的|好的)?(?:母乳|母奶|奶)|(?:母乳|储奶)袋|解冻(?:的|了)?(?:母乳|母奶|奶)|\bEBM\b|\bexpressed (?:breast ?)?milk\b|"
+                       r"(?<=ml|oz)\s+(?:of\s+)?expressed\b|(?<=mls)\s+(?:of\s+)?expressed\b|"
+                       r"\b(?:pumped|frozen|thawed|defrosted|stored|freezer) (?:breast ?)?milk\b|"
+                       r"\bbreast ?milk (?:i|we) (?:pumped|expressed)\b|\bmilk (?:i|we) (?:pumped|expressed)\b")
+STORED_MILK = re.compile(STORED_MILK_PATTERN, re.I)
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"强化|fortified", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
     (re.compile(r"配方奶|奶粉|配方|formula", re.I), FeedingKind.FORMULA),
-    (re.compile(r"[挤吸]出来的奶|expressed milk|pumped milk|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
+    (re.compile(STORED_MILK_PATTERN + r"|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|喝了?\d*\s*(ml|毫升)?的?水|\bwater\b", re.I), FeedingKind.WATER),
 ]
@@ -122,7 +129,7 @@ HEAD_WORDS = _words(r"头围|\bhead\b")
 GAINED = _words(r"长了|重了|涨了|增加了|胖了|瘦了|轻了|少了|gained|lost")
 
 # --- pumping and tummy time ----------------------------------------------------------------
-PUMPING_WORDS = _words(r"[吸挤泵]完?了?奶|背奶|吸出|挤出|吸了\d+\s*(?:ml|毫升|cc)|\bpump(?:ed|ing|s)?\b|"
+PUMPING_WORDS = _words(r"[吸挤泵]完?了?奶|背奶|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
                        r"\bexpress(?:ed|ing)\b")
 PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
     (_words(r"两边|两侧|双侧|双边|左右|左.*右|右.*左|\bboth\b|\beach side|left.*right|right.*left"), "both"),

@@ -11,7 +11,7 @@ from domain.extraction import Slots
 
 
 def is_pumping(text: str) -> bool:
-    return bool(w.PUMPING_WORDS.search(text)) and not w.EATING_VERBS.search(text)
+    return bool(w.PUMPING_WORDS.search(w.STORED_MILK.sub(" ", text))) and not w.EATING_VERBS.search(text)
 
 
 def pumping_slots(text: str, times: TimeReading, now: datetime) -> Slots:
