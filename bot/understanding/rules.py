@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
+from bot.understanding.address import without_address
 from bot.understanding.clauses import read_several
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
@@ -98,9 +99,13 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         return Extraction(intent=Intent.START, addressed_to_bot=True, baby=baby)
     if HELP.match(text):
         return Extraction(intent=Intent.CHAT, addressed_to_bot=True, asks_for_help=True, baby=baby)
+    bare = without_address(text, request.bot_names)          # @Fawn 取消 / Fawn, yes
     for pattern, intent in ((lx.CONFIRM, Intent.CONFIRM), (lx.CANCEL, Intent.CANCEL), (lx.UNDO, Intent.UNDO)):
-        if pattern.search(text):
+        if pattern.search(bare):
             return Extraction(intent=intent, **common)
+    if request.task is not None and lx.CANCEL_WITH_REASON.search(bare):   # never mind, mom already logged it
+        return Extraction(intent=Intent.CANCEL, **common)
+    text = bare or text                           # the rest reads what was said to the bot
     code = read_family_code(text)
     if code is not None:
         return code

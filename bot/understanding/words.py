@@ -18,10 +18,17 @@ def _words(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
 
 _P = r"[\s,，。.!！~～…]*"
-CONFIRM = re.compile(rf"^{_P}(确认|确定|对的?|是的|是|好的?|好滴|没错|嗯+|可以|行|记吧|记上|ok|okay|yes|yep|yeah|confirm|correct|sure|right|y){_P}(就现在|就这样|没问题|记吧|对)?{_P}$", re.I)
-CANCEL = re.compile(rf"^(?!{_P}$){_P}(算了|取消|不用了?|不要了?|不记了|别记了|先不记|cancel|never ?mind|forget it|no|nope|stop)?{_P}"
-                    rf"(不改了|不用改了?|别改了|先不改了?|不记了|不用了|不要了|leave it|don'?t change it|keep it)?{_P}(吧|了)?{_P}$",
-                    re.I)
+_YES = (r"确认|确定|对的?|是的|是|好的?|好滴|没错|没问题|嗯+|可以|行|记吧|记上|就这样|就现在|对对|ok|okay|yes|yep|yeah|"
+        r"confirm|correct|sure|right|y|that's right|thats right|correct")
+CONFIRM = re.compile(rf"^{_P}(?:(?:{_YES}){_P}){{1,3}}$", re.I)        # 对 没错 / yes correct / 确认
+_NO = (r"算了|取消|不用了?|不要了?|不记了|别记了|先不记|不用记了?|不要记了?|不改了|不用改了?|别改了|先不改了?|"
+       r"cancel(?: (?:it|that))?|never ?mind|nvm|forget it|leave it|don'?t change it|keep it|don'?t log it|no|nope|stop")
+CANCEL = re.compile(rf"^{_P}(?:(?:{_NO}){_P}){{1,3}}(?:吧|了)?{_P}$", re.I)
+# a strong cancel word first, then why (never mind, mom already logged it / 取消 他打错了 / 算了 不记了 忘了多少):
+# a cancel only while something waits, and only when the rest says no number (scratch that, 5 not 4 is a correction)
+CANCEL_WITH_REASON = re.compile(r"^[\s,，。.!！~～…]*(?:算了|取消|不用记了?|别记了|不记了|不要记了?|先不记了?|"
+                                r"cancel(?: (?:it|that))?|never ?mind|nvm|forget it)(?:[\s,，。.!！]+|(?=不|别))"
+                                r"(?P<reason>[^\d]*)$", re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
                         r"wrong|oops|i mean|sorry[,，]|make that|make it|scratch that|correction[:：,，]?|"

@@ -13,7 +13,7 @@ from bot.understanding.timeparse import CLOCK, read_times, resolve_point, said_t
 from domain.extraction import RecordReference
 from domain.vocabulary import RecordType
 
-DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?:删掉|删除|删了)\s*(?:吧)?[。.!！]?\s*$", re.I)
+DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?<![别不])(?<!不要)(?:删掉|删除|删了)\s*(?:吧)?(?=[\s,，。.!！]|$)", re.I)
 CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|(?<=那[条次顿个])\s*是|(?<=那[一1][次顿])\s*是|"
                     r"(?:(?<=feed)|(?<=bottle)|(?<=one)|(?<=nap)|(?<=sleep)|(?<=diaper))\s+was\b|"
                     r"\bto\b|should be|was actually)\s*", re.I)

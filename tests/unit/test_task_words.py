@@ -1,0 +1,50 @@
+"""Yes, no and delete said the way people say them: with a second word, a reason, or the bot's name first."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+
+NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+WAITING = TaskHint(action="create", record_type="feeding", state="pending", slots={"kind": "formula"})
+
+
+def read(text: str, task: TaskHint | None = None):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", task=task))
+
+
+@pytest.mark.parametrize("text", ["对 没错", "确认", "yes correct", "@Fawn 确认", "Fawn, yes", "好的 就这样", "是的是的"])
+def test_a_yes_in_any_of_its_forms_confirms(text):
+    assert read(text).intent is Intent.CONFIRM
+
+
+@pytest.mark.parametrize("text", ["算了别记了 取消", "@Fawn 取消", "never mind", "不用了 算了", "cancel that"])
+def test_a_no_in_any_of_its_forms_cancels(text):
+    assert read(text).intent is Intent.CANCEL
+
+
+@pytest.mark.parametrize("text", ["never mind, mom already logged it", "算了 不记了 忘了多少", "@Fawn 取消 他打错了"])
+def test_a_cancel_with_its_reason_cancels_what_waits(text):
+    assert read(text, WAITING).intent is Intent.CANCEL
+
+
+@pytest.mark.parametrize("text", ["never mind, mom already logged it", "算了 不记了 忘了多少"])
+def test_a_cancel_with_a_reason_is_chatter_when_nothing_waits(text):
+    assert read(text).intent is not Intent.CANCEL
+
+
+@pytest.mark.parametrize("text", ["scratch that, 5 not 4", "算了 就记120吧"])
+def test_a_cancel_word_before_a_number_is_no_cancel(text):
+    assert read(text, WAITING).intent is not Intent.CANCEL
+
+
+@pytest.mark.parametrize("text", ["@Fawn 把刚才那条尿布删掉 记重复了", "把刚才那条尿布删掉", "刚才那条尿布删了吧"])
+def test_a_delete_with_its_reason_or_the_bots_name_first_is_a_delete(text):
+    assert read(text).intent is Intent.DELETE
+
+
+def test_dont_delete_is_no_delete():
+    assert read("别删掉 那条是对的").intent is not Intent.DELETE
