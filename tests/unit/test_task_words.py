@@ -16,7 +16,8 @@ def read(text: str, task: TaskHint | None = None):
     return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", task=task))
 
 
-@pytest.mark.parametrize("text", ["对 没错", "确认", "yes correct", "@Fawn 确认", "Fawn, yes", "好的 就这样", "是的是的"])
+@pytest.mark.parametrize("text", ["对 没错", "确认", "yes correct", "@Fawn 确认", "Fawn, yes", "好的 就这样",
+                                  "是的是的"])
 def test_a_yes_in_any_of_its_forms_confirms(text):
     assert read(text).intent is Intent.CONFIRM
 
