@@ -46,7 +46,7 @@ NO_FACT_ZH = (
     "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
     "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "忘了记", "忘记记", "忘了说", "忘记说", "忘了发", "forgot to log", "forgot to say", "forgot to mention",
-    "forgot to add", "forgot to write", "热了", "热好", "装袋", "装好", "冰箱", "冷冻", "冻上", "冻起来", "存起来", "存好", "存", "加热", "温了", "温好", "光", "那么", "这么", "多么", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
+    "forgot to add", "forgot to write", "显示的是", "显示", "热了", "热好", "装袋", "装好", "冰箱", "冷冻", "冻上", "冻起来", "存起来", "存好", "存", "加热", "温了", "温好", "光", "那么", "这么", "多么", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
 )
 NO_FACT_EN = frozenset("""
 a an the this that these those some any all both each every other another such
@@ -60,7 +60,7 @@ well hey hi hello fyi btw update quick quickly note noted log logged logging rec
 thanks thank thx ty cheers love xx xxx x
 guys everyone folks team
 now today tonight morning afternoon evening night
-got get gets getting gave give given took taken first thawed defrosted warmed heated bag bags pouch
+got get gets getting gave give given took taken first down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
 time times bit little lot lots whole entire total altogether half
 her his their my our
 """.split())

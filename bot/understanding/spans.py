@@ -97,7 +97,7 @@ _FROM_WORDS: tuple[tuple[re.Pattern[str], frozenset[T]], ...] = (
     *((p, frozenset({T.DIAPER})) for p, _ in (*w.STOOL_COLORS, *w.STOOL_CONSISTENCIES)),
     (w.WEIGHT_WORDS, frozenset({T.GROWTH})), (w.HEIGHT_WORDS, frozenset({T.GROWTH})),
     (w.HEAD_WORDS, frozenset({T.GROWTH})),
-    (w.TEMPERATURE_WORDS, frozenset({T.HEALTH})), (w.MEDICINES, frozenset({T.HEALTH})),
+    (w.TEMPERATURE_WORDS, frozenset({T.HEALTH})), (w.FEELS_WARM, frozenset({T.HEALTH})), (w.MEDICINES, frozenset({T.HEALTH})),
     (w.MEDICATION, frozenset({T.HEALTH})), (w.VACCINE_WORDS, frozenset({T.HEALTH})),
     (w.DOCTOR_WORDS, frozenset({T.HEALTH})),
     *((re.compile(p, re.I), frozenset({T.HEALTH})) for p, _ in w.SYMPTOMS),
@@ -223,7 +223,7 @@ def _overlapping(pattern: re.Pattern[str], text: str) -> Iterable[re.Match[str]]
     """The pattern's match at every position it matches from (奶瓶喂: 奶瓶, 瓶喂 and 喂), not only the
     non-overlapping ones finditer gives."""
     pos = 0
-    while (m := pattern.search(text, pos)) is not None:
+    while pos <= len(text) and (m := pattern.search(text, pos)) is not None:
         if m.end() > m.start():
             yield m
         pos = m.start() + 1
@@ -285,7 +285,10 @@ def _filler_spans(text: str) -> list[Span]:
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:
     """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive: at every
     position, the longest entry that starts there."""
-    pattern = _union(tuple(sorted({*zh, *en})))
+    entries = tuple(sorted(e for e in {*zh, *en} if e))
+    if not entries:
+        return []
+    pattern = _union(entries)
     return [Span(m.start(), m.end(), kind, m.group(0)) for m in _overlapping(pattern, text)]
 
 

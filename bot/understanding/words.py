@@ -154,7 +154,13 @@ MILESTONES: list[tuple[re.Pattern[str], str]] = [
 ]
 
 # --- health -------------------------------------------------------------------------------
-TEMPERATURE_WORDS = _words(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemp(?:erature)?\b|\bfever\b")
+# where a temperature was taken (a number said with one is a temperature: 100.4 rectal, 腋下36.8)
+TEMP_SITES = (r"腋下|腋温|耳温枪|耳温|额温枪|额温|肛温|口温|体温计|温度计|华氏|摄氏|\brectal(?:ly)?\b|\borally\b|"
+              r"\boral\b|\bunder (?:the|her|his) arm\b|\bunderarm\b|\barmpit\b|\baxillary\b|\bforehead\b|"
+              r"\bin (?:the|her|his) ear\b|\bear (?:temp|thermometer)\b|\bthermometer\b|\bfahrenheit\b|\bcelsius\b")
+TEMPERATURE_WORDS = _words(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemps?\b|\btemperatures?\b|\bfever\b|"
+                           + TEMP_SITES)
+FEELS_WARM = _words(r"摸着|摸起来|摸了?摸|烫|\bfelt (?:warm|hot)\b|\bfeels? (?:warm|hot)\b|\bwarm to the touch\b")
 NOT_THE_BABYS_TEMPERATURE = _words(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath")
 MEDICINE_NAMES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
                   r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"

@@ -52,7 +52,12 @@ def is_growth(text: str) -> bool:
     if any(_length_field(text, q, 0) == "height_cm" and re.match(r"\s*(?:long|tall)", text[q.end:], re.I)
            for q in lengths):
         return True
+    if _WEIGHT_UNIT.search(text) and weights_kg(text):
+        return True                     # 5.3 kg / 12 lb 4 oz / 13磅: only a weight is said in these units
     return bool(words) and bool(weights_kg(text) or lengths or _bare(text))
+
+
+_WEIGHT_UNIT = re.compile(r"\d\s*(?:kg|kgs|kilos?|公斤|千克|lbs?|pounds?|磅)(?![a-z])", re.I)
 
 
 def _bare(text: str) -> dict[str, float]:

@@ -12,7 +12,14 @@ from bot.understanding.readers.quantities import NUM, fahrenheit_to_c, now_unles
 from bot.understanding.timeparse import TimeReading
 from domain.extraction import Slots
 
-_TEMP_AFTER_WORD = re.compile(rf"(?:体温|烧到|发烧|发热|低烧|高烧|temp(?:erature)?|fever(?: of)?)\D{{0,6}}?{NUM}", re.I)
+_TEMP_AFTER_WORD = re.compile(rf"(?:体温|烧到|发烧|发热|低烧|高烧|temps?|temperatures?|fever(?: of)?|{w.TEMP_SITES})"
+                              rf"[^\d\n,，;；]{{0,14}}?{NUM}", re.I)
+_TEMP_BEFORE_SITE = re.compile(rf"{NUM}\s*(?:°\s*[fc]?|度)?\s*(?:{w.TEMP_SITES})", re.I)
+# he's 100.9 / she's at 38.5: a decimal only a temperature can be, said of the baby
+_TEMP_OF_BABY = re.compile(r"\b(?:he|she|baby|bub)(?:'s|\s+is|\s+was)\s+(?:at\s+|now\s+|up to\s+|down to\s+|back to\s+)?"
+                           r"((?:9[5-9]|10[0-7]|3[5-9]|4[0-2])\.\d)(?![\d.])(?!\s*(?:kg|lb|oz|ml|cm|in|%))", re.I)
+_TOOK_TEMP = re.compile(r"\b(?:took|checked|take|check|taking|checking) (?:her|his|the baby's|baby's|their) temp|"
+                        r"[量测]了?(?:下|一下)?体温", re.I)
 _TEMP_DEGREES = re.compile(r"(?<![\d.])(3[4-9]|4[0-2])(?:\.\d)?\s*(?:度|℃|°)")
 
 _MED_GENERIC = re.compile(r"([\u4e00-\u9fff]{1,4}(?:药|滴剂|糖浆|混悬液|口服液))")
@@ -57,6 +64,8 @@ def health_kind(text: str) -> str | None:
         return "symptom"
     if w.DOCTOR_WORDS.search(text):
         return "doctor_visit"
+    if _TOOK_TEMP.search(text):
+        return "temperature"                    # took her temp: the value is asked
     return None
 
 
@@ -65,9 +74,11 @@ def read_temperature(text: str) -> float | None:
         return None
     value = temperature_c(text) if (w.TEMPERATURE_WORDS.search(text) or _TEMP_DEGREES.search(text)
                                     or re.search(r"℃|℉|°", text)) else None
-    if value is None and (m := _TEMP_AFTER_WORD.search(text)):
+    if value is None and (m := _TEMP_AFTER_WORD.search(text) or _TEMP_BEFORE_SITE.search(text)
+                          or _TEMP_OF_BABY.search(text)):
         value = float(m.group(1))
-        value = fahrenheit_to_c(value) if 80 <= value <= 115 else value
+    if value is not None and 80 <= value <= 115:
+        value = fahrenheit_to_c(value)          # 101度 on a Fahrenheit thermometer: no one is 101 °C
     return value
 
 
