@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
@@ -20,6 +20,7 @@ from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.notes import note_asked
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
+from bot.understanding.readers.profile import profile_change
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.readers.roles import read_role_change
@@ -30,8 +31,8 @@ from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from bot.understanding.understood import as_understood
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Intent, ProfileChange, ReminderRequest, SleepEvent, Slots
-from domain.units import JIN_KG, LB_KG, OZ_ML
+from domain.extraction import Extraction, Intent, ReminderRequest, SleepEvent, Slots
+from domain.units import OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
 AMOUNT_TYPES = (RecordType.FEEDING, RecordType.PUMPING)
@@ -115,7 +116,7 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     role = read_role_change(text)
     if role is not None:
         return Extraction(intent=Intent.ROLE, role_change=role, **common)
-    profile = profile_change(text)
+    profile = profile_change(text, request.now.date())
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
     kept = note_asked(request.text, request.bot_names)
@@ -373,27 +374,3 @@ def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent
     return None
 
 
-def profile_change(text: str) -> ProfileChange | None:
-    found: dict[str, object] = {}
-    if m := lx.BIRTH_DATE.search(text):
-        try:
-            found["birth_date"] = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
-            return None
-    if m := lx.SEX_CHANGE.search(text) or ("birth_date" in found and lx.SEX_WORD.search(text)):
-        word = next(g for g in m.groups() if g).lower()
-        found["sex"] = "male" if word[0] in "男b" or word == "male" else "female"
-    if m := lx.BIRTH_WEIGHT.search(text):
-        found["birth_weight_kg"] = _kilograms(m)
-    if m := lx.NICKNAME.search(text):
-        found["nickname"] = next(g for g in m.groups() if g)
-    elif m := lx.NAME_CHANGE.search(text):
-        found["name"] = next(g for g in m.groups() if g)
-    return ProfileChange(**found) if found else None
-
-
-def _kilograms(m: re.Match[str]) -> float:
-    value = float(m.group(1) or m.group(3))
-    unit = (m.group(2) or m.group(4) or "kg").lower()
-    factor = {"斤": JIN_KG, "g": 0.001, "克": 0.001, "lb": LB_KG}.get(unit, 1.0)
-    return round(value * factor, 3)
