@@ -41,7 +41,8 @@ def test_we_call_her_is_a_nickname():
     assert profile_change("we call her Bean too, so if I say Bean that's her", TODAY).nickname == "Bean"
 
 
-@pytest.mark.parametrize("text", ["@Fawn can you set the baby's sex", "@Fawn 帮我填一下米粒的生日", "性别还没填 帮我设置一下"])
+@pytest.mark.parametrize("text", ["@Fawn can you set the baby's sex", "@Fawn 帮我填一下米粒的生日",
+                                  "性别还没填 帮我设置一下"])
 def test_asked_to_set_a_field_without_its_value_is_a_profile_change_to_ask_about(text):
     e = extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai"))
     assert e.intent is Intent.PROFILE and e.profile.given() == {}
