@@ -46,7 +46,12 @@ NO_FACT_ZH = (
     "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
     "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "忘了记", "忘记记", "忘了说", "忘记说", "忘了发", "forgot to log", "forgot to say", "forgot to mention",
-    "forgot to add", "forgot to write", "显示的是", "显示", "热了", "热好", "装袋", "装好", "冰箱", "冷冻", "冻上", "冻起来", "存起来", "存好", "存", "加热", "温了", "温好", "光", "那么", "这么", "多么", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
+    "forgot to add", "forgot to write", "显示的是", "显示", "还有点", "有点点",
+    # where it happened and how it went: no fact of the record (在车上睡着了, 垫子上趴着, 哭了才抱起来)
+    "在家里", "在家", "家里", "车上", "车里", "路上", "安全座椅里", "安全座椅", "座椅里", "推车里", "推车", "床上",
+    "垫子上", "垫子", "沙发上", "怀里", "外面", "楼下", "公园", "离谱", "早得离谱", "哭了", "哭", "抱起来", "抱着",
+    "抱", "玩了", "玩", "练", "能", "起来", "洗好", "洗了", "洗", "屁屁", "衣服", "兜不住", "好重", "重", "乎乎", "黏黏",
+    "黏糊糊", "黏", "health visitor", "cat nap", "热了", "热好", "装袋", "装好", "冰箱", "冷冻", "冻上", "冻起来", "存起来", "存好", "存", "加热", "温了", "温好", "光", "那么", "这么", "多么", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
 )
 NO_FACT_EN = frozenset("""
 a an the this that these those some any all both each every other another such
@@ -60,7 +65,8 @@ well hey hi hello fyi btw update quick quickly note noted log logged logging rec
 thanks thank thx ty cheers love xx xxx x
 guys everyone folks team
 now today tonight morning afternoon evening night
-got get gets getting gave give given took taken first down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
+got get gets getting gave give given took taken first gone went
+toast loved love mess messy huge smashed wild ever high new scale breakfast lunch dinner snack mashed pureed seedy sticky car home crib stroller pram couch outside park carrier swing bassinet visitor midwife nurse so down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
 time times bit little lot lots whole entire total altogether half
 her his their my our
 """.split())
@@ -80,7 +86,8 @@ A_WHILE_ZH = ("了一会儿", "了一会", "了会儿", "了一小会儿", "了�
 
 # --- who a sentence is about ---------------------------------------------------------------------------
 BABY_ZH = ("小宝宝", "宝宝", "宝贝", "小宝贝", "小家伙", "小朋友", "孩子", "娃娃", "小娃", "娃", "闺女", "儿子",
-           "女儿", "小宝", "大宝", "二宝", "老大", "老二", "俩宝", "两个宝", "双胞胎", "她俩", "他俩", "她", "他", "它")
+           "女儿", "小宝", "大宝", "二宝", "老大", "老二", "俩宝", "两个宝", "双胞胎", "她俩", "他俩", "她", "他", "它",
+           "伢伢", "伢", "宝儿", "崽崽", "崽", "囡囡", "妞妞", "娃儿", "小崽子")
 BABY_EN = frozenset("she he her him she's he's shes hes baby bub bubs lo kiddo munchkin twins babies kid kids "
                     "bubba bébé little one".split())
 ADULT_ZH = ("老公", "老婆", "媳妇", "孩他爸", "孩他妈", "孩子他爸", "孩子他妈", "宝妈", "宝爸", "妈妈", "老妈", "妈咪",

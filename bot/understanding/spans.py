@@ -86,6 +86,7 @@ _SHARED: tuple[tuple[str, frozenset[T]], ...] = (
 # words.py's own record words, each with the types it may name
 _FROM_WORDS: tuple[tuple[re.Pattern[str], frozenset[T]], ...] = (
     (w.STORED_MILK, frozenset({T.FEEDING})),
+    (re.compile(r"水"), frozenset({T.FEEDING})),            # 喝了20毫升水: the kind said last
     (w.FEEDING_WORDS, frozenset({T.FEEDING, T.PUMPING})), (w.EATING_VERBS, frozenset({T.FEEDING, T.HEALTH})),
     (w.DIRECT_BREAST, frozenset({T.FEEDING, T.PUMPING})), (w.FOOD, frozenset({T.FEEDING})),
     *((p, frozenset({T.FEEDING, T.PUMPING})) for p, _ in w.KIND_WORDS),

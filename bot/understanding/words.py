@@ -96,7 +96,7 @@ NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|
                            r"(?:(?P<n>\d+)\s*(?:次|回|times?)|(?P<word>once|twice)\b)", re.I)
 WAKING_WORDS = {"once": 1, "twice": 2}
 NO_WAKINGS = re.compile(r"(?<!还)没醒(?!呢)|一觉到天亮|睡整觉|整觉|没有醒|slept through", re.I)
-NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b", re.I)
+NAP = re.compile(r"午睡|小睡|午觉|小觉|\bnap\b|\bcat ?nap\b|\bkip\b|\bsnooze\b", re.I)
 
 # pictures asked for in chat (readers/questions.py): 这周睡眠图 / 作息图 / 喂奶趋势 / sleep chart / rhythm chart
 PICTURE_WORDS = _words(r"图表|[^照]图$|[^照]图[吗呢?？!！。,，\s]|^图|趋势|走势|\bcharts?\b|\bgraphs?\b|\btrends?\b|\bplot\b")
@@ -109,7 +109,7 @@ SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|ho
 # --- diapers ------------------------------------------------------------------------------
 DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies")
 WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
-SOLID_WORDS = _words(r"拉了|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|"
+SOLID_WORDS = _words(r"拉了|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
 WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|\bboth\b")
 NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
