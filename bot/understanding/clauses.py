@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
+from bot.understanding.explain import about_a_grown_up
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind
 from bot.understanding.request import ExtractionRequest
@@ -66,6 +67,9 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     facts: list[Fact] = []
     for part in parts:
         said = part.said
+        if about_a_grown_up(read_spans(part.text(), request.now, request.babies, request.people,
+                                       addressing=request.bot_names), part.text()):
+            continue                               # 我也要睡了 / Dad's asleep: chatter beside the facts
         reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)

@@ -189,6 +189,14 @@ def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, in
     return found
 
 
+def about_a_grown_up(spans: Sequence[Span], text: str) -> bool:
+    """Every clause of `text` that says anything happen says it of a grown-up (我也要睡了 / Dad's asleep on the
+    couch): chatter beside the baby's facts, never a fact of its own."""
+    said = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD for s in c)]
+    return bool(said) and all(_subject(c) is not None and _subject(c).kind == sp.ADULT
+                              and any(s.kind == sp.RECORD and s.experienced for s in c) for c in said)
+
+
 def _said_of_a_grown_up(clause: list[Span], types: set[RecordType]) -> bool:
     person = None
     for s in clause:

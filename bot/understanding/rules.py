@@ -141,8 +141,9 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
 def _note(request: ExtractionRequest, kept: str, common: dict) -> Extraction:
     """记一下：… — a record when the kept words report one the rules read whole, else a note of them as said."""
     inner = _reading(replace(request, text=kept), normalise(kept))
+    measured = any(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in inner.slots)
     if inner.intent is Intent.RECORD and inner.record_type not in (None, RecordType.NOTE) and not inner.unaccounted \
-            and not inner.cues and not inner.unread and not inner.also:
+            and not inner.cues and not inner.unread and not inner.also and measured:   # 90ml, not "rolled over"
         return inner.model_copy(update={"addressed_to_bot": True})
     return Extraction(intent=Intent.RECORD, record_type=RecordType.NOTE, slots=Slots(text=kept),
                       **{**common, "addressed_to_bot": True})

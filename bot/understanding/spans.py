@@ -243,7 +243,7 @@ def _record_spans(text: str) -> list[Span]:
     for (start, end), types in found.items():
         said = text[start:end]
         experienced = bool(_EXPERIENCED_ZH.search(said)) and not _DONE_TO_ZH.search(said) \
-            or said.lower() in lx.EXPERIENCED_EN
+            or any(word in lx.EXPERIENCED_EN for word in re.findall(r"[a-z]+", said.lower()))   # 's asleep
         spans.append(Span(start, end, RECORD, said, types=types, experienced=experienced))
     return spans
 
