@@ -33,7 +33,7 @@ _DAY_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?(?:,
 
 def sex_of(answer: str) -> str | None:
     """female / male from `女`, `女孩`, `girl`, `1`, …; None when the answer says neither."""
-    word = answer.strip().lower().rstrip("。.!！")
+    word = answer.strip().lower().rstrip("。.!！~～吧啊呀哦的")
     return "female" if word in FEMALE else "male" if word in MALE else None
 
 

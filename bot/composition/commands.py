@@ -24,6 +24,7 @@ from bot.composition.private_files import make_private, private_from_now_on
 from bot.composition.serve import CannotListen, _serve_web, family_page, listen
 from bot.config import FawnConfig, PageConfig, load_config
 from bot.delivery.push import FamilyPush
+from bot.logs import configure_logging
 from bot.models.build import ModelSetupError
 from bot.push.clock_driven import ClockDrivenPushes
 from bot.push.scheduler import SummaryScheduler
@@ -54,6 +55,8 @@ def chat_main(argv: list[str]) -> int:
 async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> int:
     clock = ShiftedClock()            # /at moves it, for the service and the terminal alike
     make_private(settings.data_dir)
+    configure_logging(config.log_level if config else "INFO", config.secrets() if config else (),
+                      to=settings.data_dir / "chat.log")      # the log's lines beside the chat, not in it
     url = local_database_url(settings.data_dir)
     fawn = await open_fawn(url, clock=clock, chart_dir=settings.data_dir / "charts",
                            understanding=config.understanding if config else None,
