@@ -50,7 +50,8 @@ def test_a_wait_turn_has_no_speaker_no_at_and_no_chat():
 
 
 def test_pushes_are_read_with_their_kind_words_and_chat_and_an_unknown_kind_is_an_error():
-    scenario = load("  - mom: 你好\n    expect:\n      pushes: [{kind: reminder, contains: 喂药, not_contains: [吸奶]}]\n")
+    scenario = load("  - mom: 你好\n    expect:\n"
+                    "      pushes: [{kind: reminder, contains: 喂药, not_contains: [吸奶]}]\n")
     assert scenario.turns[0].expect.pushes == (PushCheck("reminder", ("喂药",), ("吸奶",), None, line=9),)
     with pytest.raises(ScenarioFileError, match="kind: 'alarm' is not one of"):
         load("  - wait: +1h\n    expect: {pushes: [{kind: alarm}]}\n")
@@ -81,7 +82,8 @@ def test_pushes_match_one_to_one_in_any_order_and_exactly_that_many():
 
 
 async def test_the_real_scheduler_sends_a_reminder_when_the_clock_passes_it_and_a_wrong_expectation_fails():
-    turns = "  - mom: 20:40 提醒我喂药\n  - wait: 2026-05-04T20:41\n    expect: {pushes: [{kind: reminder, contains: 喂药}]}\n"
+    turns = ("  - mom: 20:40 提醒我喂药\n  - wait: 2026-05-04T20:41\n"
+             "    expect: {pushes: [{kind: reminder, contains: 喂药}]}\n")
     early = "  - mom: 20:40 提醒我喂药\n  - wait: 2026-05-04T20:39\n    expect: {pushes: [{kind: reminder}]}\n"
     async with TemplateDatabase() as database:
         passing = await run_scenario(load(turns), database)
