@@ -19,6 +19,7 @@ import contextlib
 import logging
 import re
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -40,6 +41,7 @@ from bot.protocol import (
     MemberSetup,
     OutgoingButton,
     OutgoingReply,
+    SendMustWait,
 )
 from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of, text
@@ -106,10 +108,13 @@ class ConsoleChat:
         self.terminal = Terminal()
         self.pushes: Pushes | None = None              # set by the composition: the scheduler on this clock
         self.page_url: str | None = None               # the family page served on 127.0.0.1 (set when served)
+        self.on_open: Callable[[], Awaitable[object]] | None = None   # once the family is open (pushes that waited)
 
     async def run(self) -> int:
         await self._ensure_family()
         print(self._notice("console.hello"))
+        if self.on_open is not None:
+            await self.on_open()
         stop = asyncio.Event()
         ticking = None
         if self.pushes is not None:
@@ -139,10 +144,17 @@ class ConsoleChat:
 
     async def sender(self, chat_id: str, reply: OutgoingReply) -> str:
         """What the bot sends by itself (through the outbox, like every push): shown above the prompt, naming
-        the chat when it is not the one being typed in."""
+        the chat when it is not the one being typed in. A push to the other terminal family in the same file
+        (`make chat`'s while `make demo` runs) waits in the outbox until that family's chat is opened."""
+        if not self._ours(chat_id):
+            raise SendMustWait("member", "another terminal family's chat: shown when it is opened")
         where = None if chat_id == self.chat_id else await self._chat_name(chat_id)
         self.terminal.show(self._rendered(reply, where))
         return f"console-{uuid.uuid4().hex[:12]}"
+
+    def _ours(self, chat_id: str) -> bool:
+        group = self.settings.chat_id
+        return chat_id == group or chat_id.startswith(private_chat_id(group, ""))
 
     async def _chat_name(self, chat_id: str) -> str:
         if chat_id == self.settings.chat_id:

@@ -66,7 +66,7 @@ async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> 
     if checked is not None and checked.warning:
         print(f"fawn chat: {checked.warning}", file=sys.stderr)
     console = ConsoleChat(fawn.chat, fawn.families, clock, settings)
-    console.pushes = chat_pushes(fawn, console, clock, settings)
+    with_pushes(fawn, console, clock, settings)
     stop = asyncio.Event()
     page = _serve_page(fawn, config or FawnConfig(), clock, console, stop)
     try:
@@ -79,6 +79,14 @@ async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> 
         await fawn.close()
 
 
+def with_pushes(fawn: Fawn, console: ConsoleChat, clock: ShiftedClock, settings: ConsoleSettings) -> ConsoleChat:
+    """The terminal chat receiving what the bot sends by itself: the scheduler on its clock, and, as it
+    opens, what waited for it."""
+    console.pushes = chat_pushes(fawn, console, clock, settings)
+    console.on_open = lambda: pushes_that_waited(fawn, console)
+    return console
+
+
 def chat_pushes(fawn: Fawn, console: ConsoleChat, clock: ShiftedClock, settings: ConsoleSettings) -> ClockDrivenPushes:
     """The scheduler `fawn run` runs (summaries, standing and one-off reminders, the claims), on the chat's
     clock, pushing through the outbox to the terminal."""
@@ -87,6 +95,12 @@ def chat_pushes(fawn: Fawn, console: ConsoleChat, clock: ShiftedClock, settings:
     scheduler = SummaryScheduler(fawn.database, push, clock, instance_id=f"console-{os.getpid()}",
                                  chart_dir=settings.data_dir / "charts", chats=push)
     return ClockDrivenPushes([scheduler])
+
+
+async def pushes_that_waited(fawn: Fawn, console: ConsoleChat) -> int:
+    """What was pushed to this family's terminal chats while another family's terminal ran on the same file."""
+    await fawn.outbox.resume("console", "member")
+    return await fawn.outbox.retry_due({"console": console.sender})
 
 
 def _serve_page(fawn: Fawn, config: FawnConfig, clock: ShiftedClock, console: ConsoleChat,

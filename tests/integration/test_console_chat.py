@@ -8,7 +8,9 @@ from datetime import UTC, date, datetime
 from bot.channels.console import ConsoleChat, ConsoleSettings
 from bot.clock import FrozenClock, ShiftedClock
 from bot.composition.app import open_fawn
-from bot.composition.commands import chat_pushes
+from bot.composition.commands import with_pushes
+from bot.protocol import FamilySetup, MemberSetup
+from domain.vocabulary import ChatKind
 from storage.engine import sqlite_url
 
 START = datetime(2026, 5, 4, 12, 0, tzinfo=UTC)        # 08:00 in New York
@@ -58,8 +60,7 @@ async def _run_with_pushes(tmp_path, monkeypatch, capsys, lines: list[str], lang
     fawn = await open_fawn(sqlite_url(tmp_path / "fawn.db"), clock=clock, chart_dir=tmp_path / "charts")
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     settings = ConsoleSettings(tmp_path, demo, language)
-    console = ConsoleChat(fawn.chat, fawn.families, clock, settings)
-    console.pushes = chat_pushes(fawn, console, clock, settings)
+    console = with_pushes(fawn, ConsoleChat(fawn.chat, fawn.families, clock, settings), clock, settings)
     try:
         await console.run()
         return capsys.readouterr().out, await fawn.families.snapshot(console.family_id)
@@ -107,3 +108,24 @@ async def test_set_up_reads_natural_answers_and_asks_again_what_it_cannot_read(t
     assert out.count("没看懂") == 2 and "没看懂「next year」" in out and "没看懂「maybe」" in out
     assert snapshot.profiles[0]["birth_date"] == date(2026, 3, 1) and snapshot.profiles[0]["sex"] == "female"
     assert "建好了你的家庭：小满" in out
+
+
+async def test_a_push_to_the_other_terminal_family_in_the_file_waits_until_that_family_is_opened(
+        tmp_path, monkeypatch, capsys):
+    await _run_with_pushes(tmp_path, monkeypatch, capsys, ["remind me in 1 hour to call the doctor"])
+    other, _ = await _run_with_pushes(tmp_path, monkeypatch, capsys, ["/at +2h"], language="zh")
+    assert "call the doctor" not in other
+    again, _ = await _run_with_pushes(tmp_path, monkeypatch, capsys, ["/records"])
+    assert again.count("⏰ Reminder: call the doctor") == 1
+    assert again.index("Fawn: ⏰") < again.index("[Mum] > /records")      # shown as the chat opens
+
+
+async def test_a_terminal_chat_set_up_as_a_private_one_is_the_familys_group_now(tmp_path, monkeypatch, capsys):
+    fawn = await open_fawn(sqlite_url(tmp_path / "fawn.db"))
+    try:
+        await fawn.families.setup_family(FamilySetup("console", "demo-en", ChatKind.PRIVATE, language="en",
+                                                     members=(MemberSetup("mom", "Mum", "Mum", "parent"),)))
+    finally:
+        await fawn.close()
+    out, _ = await _run_with_pushes(tmp_path, monkeypatch, capsys, ["lovely weather today, shall we take a walk later"])
+    assert "Fawn:" not in out.split("take a walk later")[1]
