@@ -126,6 +126,7 @@ class ConsoleChat:
                     break
         finally:
             stop.set()
+            self.terminal.close()
             if ticking is not None:
                 await ticking
         return 0

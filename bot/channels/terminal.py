@@ -15,11 +15,21 @@ try:                       # line editing, and no 4 KB cap on a pasted line (not
     import readline
 except ImportError:        # pragma: no cover
     readline = None
+try:
+    import termios
+except ImportError:        # pragma: no cover
+    termios = None
 
 
 class Terminal:
     def __init__(self) -> None:
         self._prompt: str | None = None        # the prompt being shown while a line is read
+        self._modes = _modes()                 # the terminal as it was: put back however the chat ends
+
+    def close(self) -> None:
+        """The terminal as it was before (a line being read when Ctrl-C came leaves it without echo)."""
+        if self._modes is not None:
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._modes)
 
     async def read(self, prompt: str) -> str | None:
         """The next line typed (None at the end of input)."""
@@ -67,4 +77,13 @@ def read_line(prompt: str) -> str | None:
         print(f"{prompt}{line.rstrip()}")
         return line
     except EOFError:
+        return None
+
+
+def _modes() -> list | None:
+    if termios is None or not sys.stdin.isatty():
+        return None
+    try:
+        return termios.tcgetattr(sys.stdin.fileno())
+    except (termios.error, OSError, ValueError):
         return None

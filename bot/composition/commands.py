@@ -50,6 +50,9 @@ def chat_main(argv: list[str]) -> int:
     except ModelSetupError as problem:
         print(f"fawn chat: {problem}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:         # Ctrl-C leaves the chat like /quit (the database closed on the way out)
+        print()
+        return 0
 
 
 async def _chat(settings: ConsoleSettings, config: FawnConfig | None = None) -> int:
