@@ -26,17 +26,15 @@ from pathlib import Path
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from bot.channels.console_setup import ask_until_read, birth_date_of, sex_of, units_of
+from bot.channels.console_setup import PLATFORM, asked_setup, demo_setup
 from bot.channels.numbered import chosen_number
-from bot.channels.terminal import Terminal, read_line
+from bot.channels.terminal import Terminal
 from bot.clock import ShiftedClock
 from bot.protocol import (
-    DEFAULT_BABY_NAME,
     ButtonPress,
     ChatPort,
     Clock,
     FamilyPort,
-    FamilySetup,
     IncomingMessage,
     MemberSetup,
     OutgoingButton,
@@ -47,13 +45,10 @@ from domain.replies.amounts import units_shown
 from domain.replies.catalog import language_of, text
 from domain.replies.describe import describe
 from domain.replies.render import help_text as render_help
-from domain.units import UNIT_CHOICES, US_CUSTOMARY, display_units
+from domain.units import UNIT_CHOICES, display_units
 from domain.vocabulary import ChatKind, Language, RecordType
 
-PLATFORM = "console"
 log = logging.getLogger("fawn.console")
-DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "caregiver"),
-              ("friend", "demo.friend", "friend"))
 # A line that is one of these commands is said to the bot as its word (like Telegram's /undo).
 SAID_AS_WORDS = {"/undo": "undo", "/summary": "summary"}
 BOT = "Fawn"
@@ -61,8 +56,6 @@ MAX_CHOICE = 99                  # numbers go round after this (a typed choice i
 _OFFSET = re.compile(r"^([+-])((?:\d+\s*[smhd]\s*)+)$")      # +2h, -30m, +1h30m
 _PART = re.compile(r"(\d+)\s*([smhd])")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
-# the set-up's units question: 1 metric, 2 weights in 斤, 3 US customary
-SETUP_UNITS = {"1": {}, "2": {"weight": "jin"}, "3": dict(vars(US_CUSTOMARY))}
 
 
 class Pushes(Protocol):
@@ -73,10 +66,6 @@ class Pushes(Protocol):
     async def tick(self) -> None: ...
 
     async def run(self, stop: asyncio.Event) -> None: ...
-
-
-def demo_members(lang: Language) -> tuple[MemberSetup, ...]:
-    return tuple(MemberSetup(user, text(lang, key), text(lang, key), role) for user, key, role in DEMO_ROLES)
 
 
 @dataclass(frozen=True)
@@ -173,7 +162,9 @@ class ConsoleChat:
         self.family_id = await self.families.family_id(PLATFORM, chat_id)
         new = self.family_id is None
         if new:
-            setup = self._demo_setup() if self.settings.demo else self._ask_setup()
+            lang, chat_id = self.settings.lang, self.settings.chat_id
+            setup = demo_setup(chat_id, lang) if self.settings.demo else \
+                asked_setup(chat_id, lang, self.clock().date(), self._notice)
             self.family_id = await self.families.setup_family(setup)
         else:
             await self.families.make_group(PLATFORM, chat_id)     # a terminal chat set up as a private one
@@ -184,37 +175,6 @@ class ConsoleChat:
         print(self._notice("console.opened_new" if new else "console.opened", which=self._notice(which),
                            babies=text(self.settings.lang, "sep.enum").join(babies),
                            path=self.settings.data_dir / "fawn.db"))
-
-    def _demo_setup(self) -> FamilySetup:
-        lang = self.settings.lang
-        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.GROUP, language=lang.value,
-                           timezone=text(lang, "demo.timezone"), babies=({"name": text(lang, "demo.baby")},),
-                           members=demo_members(lang),
-                           units=SETUP_UNITS.get(text(lang, "demo.units"), {}))
-
-    def _ask_setup(self) -> FamilySetup:
-        """The set-up's questions, answered as people answer (女孩, 3月1日, Enter to skip), asked again when
-        an answer cannot be read."""
-        lang = self.settings.lang
-        today = self.clock().date()
-
-        def ask(key: str, parse):
-            return ask_until_read(read_line, self._notice(key) + " ", parse,
-                                  lambda said: self._notice("console.ask_again", said=said))
-
-        baby = (read_line(self._notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
-        profile: dict[str, object] = {"name": baby}
-        if (born := ask("console.ask_birth", lambda said: birth_date_of(said, today))) is not None:
-            profile["birth_date"] = born
-        if (sex := ask("console.ask_sex", sex_of)) is not None:
-            profile["sex"] = sex
-        title = (read_line(self._notice("console.ask_title") + " ") or "").strip() \
-            or text(lang, "console.default_title")
-        units = ask("console.ask_units", units_of) or {}
-        chosen = {q: u for q, u in vars(display_units(units)).items() if q in UNIT_CHOICES}  # each chosen for good
-        return FamilySetup(PLATFORM, self.settings.chat_id, ChatKind.GROUP, language=lang.value,
-                           babies=(profile,), members=(MemberSetup("me", title, title, "parent"),),
-                           units=chosen)
 
     async def _line(self, line: str) -> bool:
         if not line:

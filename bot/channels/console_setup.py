@@ -1,6 +1,7 @@
-"""The terminal chat's set-up questions, answered as people answer them: `女` / `女孩` / `girl` / `男` / `boy`,
-a birthday with or without its year (`2026-03-01`, `3月1日`, `March 1`), the units as a number or a word,
-Enter to leave a question for later. An answer that cannot be read is asked again, never dropped."""
+"""The terminal chat's set-up: the demo family, or the questions, answered as people answer them —
+`女` / `女孩` / `girl` / `男` / `boy`, a birthday with or without its year (`2026-03-01`, `3月1日`, `March 1`),
+the units as a number or a word, Enter to leave a question for later. An answer that cannot be read is asked
+again, never dropped."""
 from __future__ import annotations
 
 import re
@@ -8,7 +9,11 @@ from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
 
-from domain.units import US_CUSTOMARY
+from bot.channels.terminal import read_line
+from bot.protocol import DEFAULT_BABY_NAME, FamilySetup, MemberSetup
+from domain.replies.catalog import text
+from domain.units import UNIT_CHOICES, US_CUSTOMARY, display_units
+from domain.vocabulary import ChatKind, Language
 
 T = TypeVar("T")
 
@@ -81,3 +86,38 @@ def ask_until_read(read: Callable[[str], str | None], question: str, parse: Call
         if value is not None:
             return value
         print(again(answer.strip()))
+
+
+PLATFORM = "console"
+DEMO_ROLES = (("mom", "demo.parent", "parent"), ("grandma", "demo.caregiver", "caregiver"),
+              ("friend", "demo.friend", "friend"))
+
+
+def demo_members(lang: Language) -> tuple[MemberSetup, ...]:
+    return tuple(MemberSetup(user, text(lang, key), text(lang, key), role) for user, key, role in DEMO_ROLES)
+
+
+def demo_setup(chat_id: str, lang: Language) -> FamilySetup:
+    """The demo family (a parent, a caregiver, a friend), in the terminal's language, zone and units."""
+    return FamilySetup(PLATFORM, chat_id, ChatKind.GROUP, language=lang.value,
+                       timezone=text(lang, "demo.timezone"), babies=({"name": text(lang, "demo.baby")},),
+                       members=demo_members(lang), units=units_of(text(lang, "demo.units")) or {})
+
+
+def asked_setup(chat_id: str, lang: Language, today: date, notice: Callable[..., str]) -> FamilySetup:
+    """The set-up's questions (`notice` words them), answered as people answer (女孩, 3月1日, Enter to skip),
+    asked again when an answer cannot be read."""
+    def ask(key: str, parse: Callable[[str], T | None]) -> T | None:
+        return ask_until_read(read_line, notice(key) + " ", parse, lambda said: notice("console.ask_again", said=said))
+
+    baby = (read_line(notice("console.ask_baby") + " ") or "").strip() or DEFAULT_BABY_NAME
+    profile: dict[str, object] = {"name": baby}
+    if (born := ask("console.ask_birth", lambda said: birth_date_of(said, today))) is not None:
+        profile["birth_date"] = born
+    if (sex := ask("console.ask_sex", sex_of)) is not None:
+        profile["sex"] = sex
+    title = (read_line(notice("console.ask_title") + " ") or "").strip() or text(lang, "console.default_title")
+    units = ask("console.ask_units", units_of) or {}
+    chosen = {q: u for q, u in vars(display_units(units)).items() if q in UNIT_CHOICES}  # each chosen for good
+    return FamilySetup(PLATFORM, chat_id, ChatKind.GROUP, language=lang.value, babies=(profile,),
+                       members=(MemberSetup("me", title, title, "parent"),), units=chosen)
