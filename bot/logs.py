@@ -22,6 +22,7 @@ import traceback
 from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from pathlib import Path
 
 from bot.understanding.words import JOIN_ARGUMENT
 from domain.decide.invites import CODE_ALPHABET, CODE_LENGTH
@@ -93,10 +94,12 @@ class WithTraceId(logging.Filter):
         return True
 
 
-def configure_logging(level: str = "INFO", secrets: Iterable[str] = (), log_format: str = "text") -> Redacting:
-    """The process's logging: one handler on stderr, redacted, content-free; noisy libraries quiet."""
+def configure_logging(level: str = "INFO", secrets: Iterable[str] = (), log_format: str = "text",
+                      to: Path | None = None) -> Redacting:
+    """The process's logging: one handler on stderr (or, for the terminal chat, a file `to`), redacted,
+    content-free; noisy libraries quiet."""
     redacting = Redacting(secrets)
-    handler = logging.StreamHandler()
+    handler = logging.FileHandler(to, encoding="utf-8") if to is not None else logging.StreamHandler()
     handler.addFilter(redacting)
     handler.addFilter(WithTraceId())
     shows = level.upper() == "DEBUG"

@@ -53,6 +53,13 @@ class FamilyOperations:
             await setup.link_chat(uow, family_id, platform, chat_id, kind, member_sender_id, self.clock())
             await uow.commit()
 
+    async def make_group(self, platform: str, chat_id: str) -> bool:
+        """The chat is the family's group from now on (the terminal chat was a one-to-one chat before)."""
+        async with self.database.unit_of_work() as uow:
+            changed = await uow.families.make_group(platform, chat_id)
+            await uow.commit()
+        return changed
+
     async def snapshot(self, family_id: int) -> FamilySnapshot:
         async with self.database.unit_of_work() as uow:
             return await setup.snapshot(uow, family_id)

@@ -123,7 +123,8 @@ async def build_turn(uow: UnitOfWork, ctx: TurnContext, member: MemberInfo, msg:
         edit_target=await _edit_target(uow, ctx, msg) if msg.edited else None,
         photo_file=photo, caption_text=msg.text[:MAX_CAPTION] if photo else "",
         fresh_code=new_family_code() if extraction.intent is Intent.INVITE else None,
-        reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone)) if extraction.reminder else (),
+        reminders=tuple(await uow.reminders.pending(ctx.family.id, ctx.zone, ctx.clock_now))
+        if extraction.reminder else (),
         first_words=extraction.intent is Intent.START and await uow.messages.count(ctx.family.id) == 1,
         newcomer=newcomer and ctx.chat.kind == ChatKind.GROUP.value,
         units_unchosen=units_unchosen(ctx.family.settings.get("units")),

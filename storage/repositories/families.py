@@ -406,6 +406,14 @@ class FamilyRepository(Repository):
         self.session.add(row)
         return before
 
+    async def make_group(self, platform: str, chat_id: str) -> bool:
+        """The chat is a group of the family from now on (the terminal chat, a one-to-one chat before);
+        True when it was not one."""
+        changed = await self.session.exec(update(FamilyChat).where(
+            FamilyChat.platform == platform, FamilyChat.chat_id == chat_id, FamilyChat.kind != "group")
+            .values(kind="group", member_id=None))
+        return changed.rowcount == 1
+
     async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> bool:
         """Move a family (and its unsent outbox items) to the chat's new id. Idempotent."""
         taken = await self.session.scalar(select(FamilyChat.id).where(

@@ -41,11 +41,12 @@ class ReminderRepository(Repository):
         await self.flush()
         return row.id
 
-    async def pending(self, family_id: int, zone: tzinfo) -> list[ReminderView]:
-        """The family's reminders still to go, soonest first."""
-        q = select(OneOffReminder).where(OneOffReminder.family_id == family_id,
-                                         OneOffReminder.state == PENDING).order_by(OneOffReminder.due_at,
-                                                                                    OneOffReminder.id)
+    async def pending(self, family_id: int, zone: tzinfo, now: datetime | None = None) -> list[ReminderView]:
+        """The family's reminders still to go, soonest first: one whose time has passed is not (it is being
+        sent, or it will be closed as missed), however long ago that was."""
+        to_go = [OneOffReminder.due_at > now] if now is not None else []
+        q = select(OneOffReminder).where(OneOffReminder.family_id == family_id, OneOffReminder.state == PENDING,
+                                         *to_go).order_by(OneOffReminder.due_at, OneOffReminder.id)
         return [ReminderView(r.id, r.due_at.astimezone(zone), r.about, r.member_id, r.created_at.astimezone(zone),
                              r.record_id)
                 for r in (await self.session.exec(q)).all()]

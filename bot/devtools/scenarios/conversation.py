@@ -30,12 +30,22 @@ class Conversation:
         self.replies: list[SentReply] = []
         self.last_text: IncomingMessage | None = None
         self.last_press: IncomingMessage | None = None
+        self.pushes: tuple[Any, Any] | None = None     # (ClockDrivenPushes, WatchedPush) when pushes are watched
+
+    async def tick(self) -> None:
+        """The scheduler's jobs up to the clock as it now is (when the scenario watches pushes)."""
+        if self.pushes is not None:
+            await self.pushes[0].tick()
+
+    def pushed(self) -> list:
+        """What the bot sent by itself since the previous turn."""
+        return self.pushes[1].taken() if self.pushes is not None else []
 
     async def state(self) -> FamilyState:
         return state_of(await self.service.snapshot(self.family_id))
 
     async def play(self, turn: Turn, number: int, before: FamilyState) -> PlayedTurn:
-        if turn.kind == "join":
+        if turn.kind in ("join", "wait"):
             return PlayedTurn(None, "none", changes_between(before, before), before)
         message = self._text(turn, number) if turn.kind == "text" else self._press(turn, number)
         if isinstance(message, str):

@@ -10,6 +10,7 @@ from bot.devtools.scenarios.model import (
     ExpectedRecord,
     FinalCheck,
     ProfileCheck,
+    PushCheck,
     RecordsCheck,
     TaskCheck,
 )
@@ -21,7 +22,9 @@ from domain.vocabulary import RecordType, ReplyKind, TaskAction, TaskState
 
 TIME_KEYS = frozenset({"start", "end", "time"})
 EXPECT_KEYS = ("reply", "reply_contains", "reply_not_contains", "reply_matches", "buttons",
-               "written", "updated", "deleted", "no_change", "task", "profile")
+               "written", "updated", "deleted", "no_change", "task", "profile", "pushes")
+PUSH_KEYS = ("kind", "contains", "not_contains", "in")
+PUSH_KINDS = ("reminder", "standing", "summary", "weekly", "notice")
 FINAL_KEYS = ("records", "task", "profile")
 TASK_KEYS = ("state", "action", "record_type", "slots", "missing",
              "requires_confirmation_reason", "started_by", "confirmed_by")
@@ -30,10 +33,10 @@ _ENUMS = {"state": TaskState, "action": TaskAction}
 
 
 class ExpectationReader:
-    """Reads expectations; `members` are the member keys a task may name."""
+    """Reads expectations; `members` are the member keys a task may name, `chats` the chat keys a push may."""
 
-    def __init__(self, nodes: NodeReader, members: frozenset[str]) -> None:
-        self.nodes, self.members = nodes, members
+    def __init__(self, nodes: NodeReader, members: frozenset[str], chats: frozenset[str] = frozenset()) -> None:
+        self.nodes, self.members, self.chats = nodes, members, chats
 
     def expectation(self, node: Node) -> Expectation:
         items = self.nodes.mapping(node, "expect", EXPECT_KEYS)
@@ -63,6 +66,8 @@ class ExpectationReader:
             return self.records(node, key)
         if key == "no_change":
             return n.boolean(node, key)
+        if key == "pushes":
+            return self.pushes(node)
         return self.task(node) if key == "task" else self.profile(node)
 
     def _reply_kinds(self, node: Node) -> tuple[str, ...]:
@@ -73,6 +78,24 @@ class ExpectationReader:
                 raise self.nodes.fail(node, "reply: an empty list accepts no reply")
             return tuple(self._choice(item, "reply", kinds) for item in node.value)
         return (self._choice(node, "reply", kinds),)
+
+    def pushes(self, node: Node) -> tuple[PushCheck, ...]:
+        """`pushes: []` (none), or `[{kind: reminder, contains: 喂药, in: group}, …]`."""
+        if self.nodes.value(node) == []:
+            return ()
+        return tuple(self.push(item) for item in self.nodes.sequence(node, "pushes"))
+
+    def push(self, node: Node) -> PushCheck:
+        items = self.nodes.mapping(node, "push", PUSH_KEYS, required=("kind",))
+        chat = self.nodes.text(items["in"], "in") if "in" in items else None
+        if chat is not None and chat not in self.chats:
+            raise self.nodes.fail(items["in"], f"in: {chat!r} is not one of the family's chats")
+        return PushCheck(
+            kind=self._choice(items["kind"], "kind", set(PUSH_KINDS)),
+            contains=self.nodes.string_list(items["contains"], "contains") if "contains" in items else (),
+            not_contains=self.nodes.string_list(items["not_contains"], "not_contains")
+            if "not_contains" in items else (),
+            chat=chat, line=node.start_mark.line + 1)
 
     def records(self, node: Node, what: str) -> RecordsCheck:
         if self.nodes.value(node) == []:

@@ -21,13 +21,13 @@ from bot.devtools.scenarios.times import parse_local_time, parse_offset
 from bot.devtools.scenarios.yamlnodes import NodeReader, ScenarioFileError, line_of
 from domain.units import UNIT_CHOICES
 
-TOP_KEYS = ("name", "tags", "family", "clock", "turns", "final")
+TOP_KEYS = ("name", "tags", "family", "clock", "turns", "final", "instances")
 FAMILY_KEYS = ("timezone", "chat", "language", "babies", "members", "records", "chats", "units")
 CHAT_KEYS = ("kind", "member", "platform")
 BABY_KEYS = ("name", "birth_date", "sex", "nicknames", "birth_weight_kg", "birth_height_cm")
 MEMBER_KEYS = ("name", "title", "role")
 ROLES = ("parent", "caregiver", "friend")
-TURN_WORDS = ("press", "by", "join", "message", "at", "repeat", "expect", "in")
+TURN_WORDS = ("press", "by", "join", "wait", "message", "at", "repeat", "expect", "in")
 
 
 def find_scenario_files(paths: list[str]) -> list[Path]:
@@ -55,13 +55,22 @@ def parse_scenario(text: str, path: Path) -> Scenario:
     root = nodes.compose(text)
     items = nodes.mapping(root, "scenario", TOP_KEYS, required=("name", "clock", "turns"))
     family = read_family(nodes, items["family"]) if "family" in items else FamilySpec()
-    expectations = ExpectationReader(nodes, frozenset(m.key for m in family.members))
+    expectations = ExpectationReader(nodes, frozenset(m.key for m in family.members),
+                                     frozenset(c.key for c in family.chats))
     turns = TurnReader(nodes, family, expectations).turns(items["turns"])
     return Scenario(
         path=path, name=nodes.text(items["name"], "name"),
         tags=nodes.string_list(items["tags"], "tags") if "tags" in items else (),
         family=family, clock=_clock(nodes, items["clock"]), turns=turns,
-        final=expectations.final(items["final"]) if "final" in items else FinalCheck())
+        final=expectations.final(items["final"]) if "final" in items else FinalCheck(),
+        instances=_instances(nodes, items["instances"]) if "instances" in items else 1)
+
+
+def _instances(nodes: NodeReader, node: Node) -> int:
+    value = nodes.value(node)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
+        raise nodes.fail(node, "instances: how many bot instances send pushes, 1 to 4")
+    return value
 
 
 def _clock(nodes: NodeReader, node: Node):
@@ -171,9 +180,11 @@ class TurnReader:
     def turn(self, node: Node, earlier: list[Turn]) -> Turn:
         items = self.nodes.mapping(node, "turn", tuple(TURN_WORDS) + tuple(self.members))
         speakers = [k for k in items if k in self.members]
-        kinds = [k for k in ("press", "join") if k in items] + (["text"] if speakers else [])
+        kinds = [k for k in ("press", "join", "wait") if k in items] + (["text"] if speakers else [])
         if len(kinds) != 1 or len(speakers) > 1:
-            raise self.nodes.fail(node, "a turn is exactly one of `<member>: text`, `press:` or `join:`")
+            raise self.nodes.fail(node, "a turn is exactly one of `<member>: text`, `press:`, `join:` or `wait:`")
+        if kinds[0] == "wait":
+            return self._wait_turn(node, items)
         common = dict(line=line_of(node), at=self._at(items.get("at")), chat=self._in(items.get("in")),
                       repeat=self.nodes.boolean(items["repeat"], "repeat") if "repeat" in items else False,
                       expect=self.expectations.expectation(items["expect"]) if "expect" in items else Expectation())
@@ -215,6 +226,12 @@ class TurnReader:
         if self.members[key].role is not None:
             raise self.nodes.fail(items["join"], f"join: {key!r} must have role: null (not yet in the family)")
         return Turn(kind="join", member=key, **common)
+
+    def _wait_turn(self, node: Node, items: dict[str, Node]) -> Turn:
+        """`wait: +2h` (or a local time): only the clock moves; `expect` checks what the bot sent by itself."""
+        self._forbid(items, ("by", "message", "at", "repeat", "in"), "a wait turn")
+        expect = self.expectations.expectation(items["expect"]) if "expect" in items else Expectation()
+        return Turn(kind="wait", member="", line=line_of(node), at=self._at(items["wait"]), expect=expect)
 
     def _in(self, node: Node | None) -> str | None:
         if node is None:

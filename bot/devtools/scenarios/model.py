@@ -79,6 +79,17 @@ class RecordsCheck:
 
 
 @dataclass(frozen=True)
+class PushCheck:
+    """One push the bot is expected to send by itself when the clock passes its time."""
+
+    kind: str                                  # reminder | standing | summary | weekly | notice
+    contains: tuple[str, ...] = ()
+    not_contains: tuple[str, ...] = ()
+    chat: str | None = None                    # `in:` — the family chat it must reach (a chat key)
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Expectation:
     reply: tuple[str, ...] | None = None      # the kinds accepted (`reply: ask` or `reply: [ask, confirm]`)
     reply_contains: tuple[str, ...] = ()
@@ -91,6 +102,7 @@ class Expectation:
     no_change: bool = False
     task: TaskCheck | None = None
     profile: ProfileCheck | None = None
+    pushes: tuple[PushCheck, ...] | None = None   # exactly these pushes since the previous turn
 
 
 @dataclass(frozen=True)
@@ -103,9 +115,10 @@ class ClockStep:
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn: `text` from `member`, a `press` of an action by `member`, or a `join`."""
+    """One turn: `text` from `member`, a `press` of an action by `member`, a `join`, or a `wait` (the clock
+    moves, nobody says anything: `at` holds where it moves to)."""
 
-    kind: str                      # text | press | join
+    kind: str                      # text | press | join | wait
     member: str
     line: int
     text: str = ""
@@ -133,6 +146,13 @@ class Scenario:
     clock: datetime
     turns: tuple[Turn, ...]
     final: FinalCheck = field(default_factory=FinalCheck)
+    instances: int = 1             # bot instances sending pushes (each with its own scheduler)
+
+    @property
+    def watches_pushes(self) -> bool:
+        """The scheduler runs on the scenario's clock (pushes are sent and seen) when a turn waits or
+        expects pushes, or several instances are asked for."""
+        return self.instances > 1 or any(t.kind == "wait" or t.expect.pushes is not None for t in self.turns)
 
     def member(self, key: str) -> MemberSpec:
         return next(m for m in self.family.members if m.key == key)

@@ -16,6 +16,7 @@ from bot.devtools.scenarios.cost import RunCost
 from bot.devtools.scenarios.database import PostgresTemplate, TemplateDatabase
 from bot.devtools.scenarios.matching import MatchContext
 from bot.devtools.scenarios.model import Scenario, Turn
+from bot.devtools.scenarios.pushes import SeenPush, pushes_difference, watched_pushes
 from bot.devtools.scenarios.state import FamilyState
 from bot.devtools.scenarios.times import aware
 from bot.protocol import FamilySetup, FamilySnapshot, IncomingMessage, MemberSetup, TurnResult
@@ -61,6 +62,10 @@ class ScenarioApp:
     async def link_chat(self, family_id: int, platform: str, chat_id: str, kind: str, member: str | None) -> None:
         await self.fawn.families.link_chat(family_id, platform, chat_id, kind, member)
 
+    def watch_pushes(self, scenario: Scenario, clock: FrozenClock):
+        """The scheduler on the scenario's clock and what it pushes (see pushes.py)."""
+        return watched_pushes(self.fawn, scenario, clock)
+
     async def cost(self, family_id: int) -> RunCost:
         async with self.fawn.database.unit_of_work() as uow:
             return RunCost.of(t.steps for t in await uow.traces.of_family(family_id))
@@ -95,6 +100,9 @@ async def run_scenario(scenario: Scenario, database: TemplateDatabase | Postgres
         try:
             family_id = await set_up_family(service, scenario, zone)
             conversation = Conversation(service, family_id, clock, scenario)
+            if scenario.watches_pushes:
+                conversation.pushes = service.watch_pushes(scenario, clock)
+                conversation.pushes[0].start_at(clock())
             first_state = await conversation.state()
         except Exception as error:
             return _result(scenario, None, f"setup: {type(error).__name__}: {error}")
@@ -132,13 +140,16 @@ async def play_turns(conversation: Conversation, state: FamilyState, scenario: S
     for number, turn in enumerate(scenario.turns, start=1):
         move_clock(conversation.clock, turn, first=number == 1, zone=zone)
         try:
+            await conversation.tick()
             outcome = await conversation.play(turn, number, state)
+            pushed = conversation.pushed()
         except Exception as error:
             return _result(scenario, number, _where(turn, f"{type(error).__name__}: {error}"), transcript)
-        transcript.extend(_transcript(number, turn, outcome, conversation.clock().astimezone(zone)))
+        transcript.extend(_transcript(number, turn, outcome, conversation.clock().astimezone(zone), pushed))
         state = outcome.after
         ctx = MatchContext(zone, state.baby_names())
-        found = outcome.problem or turn_difference(turn.expect, outcome, ctx)
+        found = outcome.problem or turn_difference(turn.expect, outcome, ctx) or \
+            (pushes_difference(turn.expect.pushes, pushed) if turn.expect.pushes is not None else None)
         if found:
             wrong = turn.kind == "text" and wrote_wrongly(turn.expect, outcome, ctx)
             return replace(_result(scenario, number, _where(turn, found), transcript), wrong_write=wrong)
@@ -147,10 +158,13 @@ async def play_turns(conversation: Conversation, state: FamilyState, scenario: S
         _result(scenario, None, "", transcript)
 
 
-def _transcript(number: int, turn: Turn, outcome: Any, at: datetime) -> list[str]:
-    """`[3] 20:17 mom: 8点到3点` and the reply under it (`→ confirm: 请确认：…`, its buttons)."""
+def _transcript(number: int, turn: Turn, outcome: Any, at: datetime, pushed: list[SeenPush]) -> list[str]:
+    """`[3] 20:17 mom: 8点到3点` and the reply under it (`→ confirm: 请确认：…`, its buttons); what the bot
+    sent by itself meanwhile (`⇢ reminder to s1: …`)."""
     said = turn.text if turn.kind == "text" else f"({turn.kind} {turn.action or turn.member})".strip()
-    lines = [f"  [{number}] {at:%H:%M} {turn.member}: {said}"]
+    lines = [f"  [{number}] {at:%m-%d %H:%M} (wait)" if turn.kind == "wait" else
+             f"  [{number}] {at:%H:%M} {turn.member}: {said}"]
+    lines += [f"      ⇢ {p.kind} to {p.chat}: {' / '.join(p.reply.text.splitlines())}" for p in pushed]
     reply = outcome.reply
     if reply is None:
         lines.append("      → none")
@@ -174,6 +188,8 @@ def move_clock(clock: FrozenClock, turn: Turn, *, first: bool, zone: ZoneInfo) -
 
 
 def _where(turn: Turn, message: str) -> str:
+    if turn.kind == "wait":
+        return f"line {turn.line} (wait): {message}"
     said = turn.text if turn.kind == "text" else f"{turn.kind} {turn.action or turn.member}".strip()
     return f"line {turn.line} ({turn.member}: {said}): {message}"
 

@@ -422,13 +422,16 @@ TEXTS.update({
     "wechat.already_bound": "this WeChat bot is already connected to Fawn: {bot} (credentials still in {path})",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "commands:\n"
-                    "  /as <title>      switch speaker (e.g. /as Grandma); a new name joins as a friend\n"
+                    "  this is the family's group: Fawn stays quiet when unsure and answers @Fawn (or its name)\n"
+                    "  /as <title>      switch speaker (e.g. /as Grandma); a new name is a newcomer whose role a parent picks with buttons\n"
+                    "  /private <title> that member's one-to-one chat with Fawn (export, family codes, private pushes); /group goes back\n"
+                    "  /page            a link to the family page (served on this machine, 127.0.0.1)\n"
                     "  /records         today's records\n"
                     "  /undo            take back the last record (within 10 minutes)\n"
                     "  /summary         today's summary\n"
                     "  /settings        the family's settings (/settings summary_time 21:00 changes one)\n"
                     "  /export [csv]    write every record to a file in the data folder (parents)\n"
-                    "  /at 23:40        set the clock to 23:40 today (/at +2h two hours on, /at now back), to try nights and expiry\n"
+                    "  /at 23:40        set the clock to 23:40 today (/at +2h two hours on, /at now back): reminders and the evening summary it passes arrive\n"
                     "  /help            this help\n"
                     "  /quit            leave (Ctrl-D works too)\n"
                     "  <number>         press the button with that number (numbers keep counting: a number presses only the button of the reply it was shown with)",
@@ -438,10 +441,18 @@ TEXTS.update({
     "console.clock_fixed": "This terminal's clock cannot be moved.",
     "console.hello": "Fawn is here. /help for commands.", "console.ask_units": "units: 1 = ml / kg / cm / °C, 2 = weights in 斤, 3 = oz / lb / in / °F (Enter = 1; later: “show ounces”)",
     "console.ask_baby": "baby's name",
-    "console.ask_birth": "birth date (e.g. 2026-03-01; for WHO growth percentiles — Enter to skip)",
-    "console.ask_sex": "girl or boy? 1 = girl, 2 = boy (Enter to skip)",
+    "console.ask_birth": "birth date (e.g. 2026-03-01 or March 1; for WHO growth percentiles — Enter to skip)",
+    "console.ask_sex": "girl or boy? (Enter to skip)",
+    "console.ask_again": "Didn't catch “{said}” — please say it again (Enter to skip)",
+    "console.opened": "Opened {which}: {babies} ({path})", "console.opened_new": "Set up {which}: {babies} ({path})",
+    "console.demo_family": "the demo family", "console.own_family": "your family",
+    "console.group_chat": "the family group", "console.private_chat": "private", "console.private_of": "{name}'s private chat",
+    "console.in_group": "Now in the family group (Fawn stays quiet when unsure; @Fawn to have it answer).",
+    "console.in_private": "Now in {name}'s one-to-one chat with Fawn. /group goes back.",
+    "console.no_member": "Nobody called “{name}” in the family (/as {name} first, and say something).",
+    "console.as_usage": "Usage: /as Grandma",
     "console.ask_title": "your title, e.g. 妈妈 / Dad", "console.default_title": "Mum",
-    "console.new_member": "({name} is new, with the role friend)", "console.speaking_as": "Now speaking as {name}.",
+    "console.new_member": "({name} is new: their first words in the group bring parents the role buttons)", "console.speaking_as": "Now speaking as {name}.",
     "console.export_refused": "Only a parent can export the records.",
     "console.exported": "{count} records → {path}",
     "console.no_such_choice": "There is no such choice.",

@@ -406,13 +406,16 @@ TEXTS.update({
     "wechat.already_bound": "这个微信机器人已经连着 Fawn：{bot}（凭据仍在 {path}）",
     # ── the terminal chat (bot/channels/console.py) ──────────────────────────────────────────────
     "console.help": "命令：\n"
-                    "  /as <称呼>       换一个人说话（比如 /as 奶奶）；新名字以朋友身份加入\n"
+                    "  这里是家庭群：Fawn 没把握时不出声，@Fawn（或叫它的名字）就会回答\n"
+                    "  /as <称呼>       换一个人说话（比如 /as 奶奶）；新名字是新成员，家长按按钮给 TA 选角色\n"
+                    "  /private <称呼>  打开这个人和 Fawn 的私聊（导出数据、邀请码、发到私聊的推送）；/group 回到群里\n"
+                    "  /page            家庭记录页的链接（在本机 127.0.0.1 上打开）\n"
                     "  /records         今天的记录\n"
                     "  /undo            撤销刚才那条（10分钟内）\n"
                     "  /summary         今天的总结\n"
                     "  /settings        家庭设置（/settings summary_time 21:00 改一项）\n"
                     "  /export [csv]    把全部记录写到数据文件夹里的一个文件（家长）\n"
-                    "  /at 23:40        把时钟拨到今天23:40（/at +2h 往后两小时，/at now 回到现在），试夜里和过期\n"
+                    "  /at 23:40        把时钟拨到今天23:40（/at +2h 往后两小时，/at now 回到现在）：到点的提醒和晚间总结会发出来\n"
                     "  /help            这些说明\n"
                     "  /quit            离开（Ctrl-D 也行）\n"
                     "  <数字>           按下那个编号的按钮（编号一直往上数：同一个数字只按它所在那条回复的按钮）",
@@ -422,10 +425,18 @@ TEXTS.update({
     "console.clock_fixed": "这个终端的时钟不能拨。",
     "console.hello": "Fawn 在这里。/help 看命令。", "console.ask_units": "显示单位：1 = ml / kg / cm / °C，2 = 体重用斤，3 = oz / lb / in / °F（直接回车 = 1；以后可以说“用斤显示”）",
     "console.ask_baby": "宝宝叫什么名字？",
-    "console.ask_birth": "宝宝的生日？（如 2026-03-01；用来算 WHO 生长百分位，直接回车可以以后再说）",
-    "console.ask_sex": "女孩还是男孩？1 = 女孩，2 = 男孩（直接回车可以以后再说）",
+    "console.ask_birth": "宝宝的生日？（如 2026-03-01 或 3月1日；用来算 WHO 生长百分位，直接回车可以以后再说）",
+    "console.ask_sex": "女孩还是男孩？（女 / 男，直接回车可以以后再说）",
+    "console.ask_again": "没看懂「{said}」，请再说一次（直接回车可以以后再说）",
+    "console.opened": "打开了{which}：{babies}（{path}）", "console.opened_new": "建好了{which}：{babies}（{path}）",
+    "console.demo_family": "演示家庭", "console.own_family": "你的家庭",
+    "console.group_chat": "家庭群", "console.private_chat": "私聊", "console.private_of": "{name}的私聊",
+    "console.in_group": "现在在家庭群里（Fawn 没把握时不出声；@Fawn 让它回答）。",
+    "console.in_private": "现在在 {name} 和 Fawn 的私聊里。/group 回到群里。",
+    "console.no_member": "家里没有叫「{name}」的人（/as {name} 先让 TA 说句话）。",
+    "console.as_usage": "用法：/as 奶奶",
     "console.ask_title": "你是宝宝的？", "console.default_title": "妈妈",
-    "console.new_member": "（{name} 是新成员，角色为 friend）", "console.speaking_as": "现在以 {name} 的身份说话。",
+    "console.new_member": "（{name} 是新成员：TA 在群里第一次说话时，家长会看到选角色的按钮）", "console.speaking_as": "现在以 {name} 的身份说话。",
     "console.export_refused": "只有家长可以导出数据。",
     "console.exported": "{count} 条记录 → {path}",
     "console.no_such_choice": "没有这个选项。",
