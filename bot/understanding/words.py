@@ -35,7 +35,7 @@ CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|�
                         r"(?:switch|change) (?:it|that) to)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
-EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|drank|drink|\bfed\b|\bfeed|\bate\b|eat|bottle of", re.I)
+EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|\bdrank\b|\bdrink|\bfed\b|\bfeed|\bate\b|\beat(?:s|ing|en)?\b|bottle of", re.I)
 # grown-ups' meals: 周末去吃烤鸭吧 is chatter, not a feed (unless a baby food or an amount is said)
 ADULT_MEAL = re.compile(r"去吃|出去吃|吃饭|吃个饭|下馆子|饭店|餐厅|外卖|火锅|烤鸭|烧烤|聚餐|咱们吃|我们吃|我吃|你吃|"
                         r"吃什么好|let'?s (?:go )?(?:eat|get)|go out (?:to|for)|restaurant|takeout|take-out|dinner out", re.I)
@@ -226,7 +226,9 @@ IN_CHINESE = _words(r"(用|说|改成|切换到?)中文|中文回复|reply in ch
 
 # --- questions --------------------------------------------------------------------------------
 ASKS = re.compile(r"多少|几次|几片|几个|几回|几趟|多久|多长|几点|什么时候|几个小时|总共|一共|"
-                  r"how much|how many|how long|when did|what time|\btotal\b", re.I)
+                  r"how much|how many|how long|when did|what time|\btotal\b|"
+                  r"\b(?:did|has|have) (?:she|he|the baby|baby|they) (?:nap|napped|sleep|slept|poop|pooped|pee|peed|eat|"
+                  r"eaten|drink|drunk|feed|fed)\b", re.I)
 LAST = re.compile(r"上次|上一次|最后一次|最近一次|last time|when did|when was|多久没|多长时间没|多久了没|"
                   r"几点(?:喝|吃|喂|换|拉|尿)的|什么时候(?:喝|吃|喂|换|拉|尿)的|how long since|since (?:the |her |his )?last|"
                   r"\blast\b(?! night| week| month| evening| time i said)|\blatest\b|most recent", re.I)
@@ -236,13 +238,15 @@ TIMELINE = re.compile(r"的记录$|的记录[?？吧呢]|记录了什么|记了�
 
 PHOTOS = re.compile(r"(看看|看下|看一下|瞧瞧|给我看|最近的?|今天的?)(宝宝的?)?(照片|相片|图片)|照片呢|(照片|相片)看看|"
                     r"\b(show|see|send)\b.{0,12}\b(photos?|pictures?|pics?)\b|(recent|latest) (photos?|pictures?)", re.I)
-NEXT_DOSE = re.compile(r"下次.{0,6}(吃药|喂药|用药|吃|喂)|什么时候(能|可以)?再(吃|喂|用)|"
+NEXT_DOSE = re.compile(r"下次.{0,6}(吃药|喂药|用药|吃|喂)|什么时候(能|可以)?再(吃|喂|用)|\bwhen'?s the next\b|"
+                       r"\bwhen is the next\b|\bnext (?:dose|one) of\b|"
                        r"(还要|还有|还得)?多久.{0,3}(能|可以)再?(吃|喂|用)|还要多久|"
                        r"\bnext dose\b|when can (she|he|they|we|i)\b.{0,20}\b(again|another|next|more)\b", re.I)
 ASKED_MEDICINES = _words(MEDICINE_NAMES + r"|退烧药")
 ASKED_TEMPERATURE = _words(TEMPERATURE_WORDS.pattern + r"|烧退|几度")
 TEMPERATURE_ASK = re.compile(r"最近|上次|最后|多少|几度|怎么样|呢|吗|还烧|latest|last|what|how|\?|？", re.I)
 GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|体重多少|体重是多少|最近.{0,3}体重|现在.{0,3}体重|体重呢|"
+                    r"what did (?:she|he|the baby) weigh|how much (?:does|did) (?:she|he|the baby) weigh|"
                     r"身高多少|身长多少|最近.{0,3}身高|身高呢|头围多少|最近.{0,3}头围|"
                     r"how (heavy|tall|long|big) is|(latest|last|current) (weight|height|length|head)|"
                     r"what does (she|he|the baby) weigh|how much (does|did) (she|he|the baby) weigh|weigh now|weight\s*[?？]|height\s*[?？]", re.I)

@@ -49,3 +49,19 @@ def test_a_delete_with_its_reason_or_the_bots_name_first_is_a_delete(text):
 
 def test_dont_delete_is_no_delete():
     assert read("别删掉 那条是对的").intent is not Intent.DELETE
+
+
+@pytest.mark.parametrize("text", ["lovely weather today", "the car seat is great", "what a treat"])
+def test_eat_inside_another_word_is_no_feed(text):
+    assert read(text).record_type is None
+
+
+@pytest.mark.parametrize("text", ["老公你几点回来", "Fawn 现在几点了呀", "一共几次"])
+def test_a_question_about_nothing_the_family_records_is_no_query(text):
+    assert read(text).intent is not Intent.QUERY
+
+
+@pytest.mark.parametrize("text", ["@Fawn did she nap at all today?", "Fawn what did she weigh last time?",
+                                  "@Fawn when's the next tylenol", "今天喝了多少", "how much did she drink today"])
+def test_a_question_about_the_records_is_a_query(text):
+    assert read(text).intent is Intent.QUERY

@@ -42,9 +42,14 @@ def read_query(text: str, now: datetime) -> Query | None:
     if w.LAST.search(text) and (w.ASKS.search(text) or _asks_plainly(text) or
                                  _topic(text)[0] is not None and not w.AMOUNT.search(text)):
         return _last(text)
-    if w.ASKS.search(text):
+    if w.ASKS.search(text) and _about_records(text):       # 老公你几点回来 / 现在几点了: not about the baby's records
         return _with_period(_total(text), text, now)
     return None
+
+
+def _about_records(text: str) -> bool:
+    return _topic(text)[0] is not None or bool(w.FEEDING_WORDS.search(text) or w.EATING_VERBS.search(text)
+                                               or w.AMOUNT.search(text) or w.SLEEP_WORDS.search(text))
 
 
 def _special(text: str) -> Query | None:
