@@ -55,6 +55,10 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     """The facts of `text` (the message, normalised, or what is left of it once a reminder is read) when it
     says several, or None when it says one (the caller reads it as one)."""
     clauses = [c.strip() for c in _CUT.split(text.strip()) if c and c.strip()]
+    told = [c for c in clauses if not _of_a_grown_up(request, c)]     # 我昨晚没睡好，宝宝睡着了: chatter beside
+    if told and len(told) < len(clauses):
+        several = read_several(request, ",".join(told), reader, type_of, common)
+        return several or reader(request, ",".join(normalise(c) for c in told), False, common)
     several_babies = len(request.babies) > 1
     every = several_babies and bool(EVERY_BABY.search(text))
     if len(clauses) < 2 and not every:
@@ -67,9 +71,6 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     facts: list[Fact] = []
     for part in parts:
         said = part.said
-        if about_a_grown_up(read_spans(part.text(), request.now, request.babies, request.people,
-                                       addressing=request.bot_names), part.text()):
-            continue                               # 我也要睡了 / Dad's asleep: chatter beside the facts
         reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)
@@ -98,6 +99,12 @@ def _kinds_shared(facts: list[Fact]) -> list[Fact]:
             if f.record_type is RecordType.FEEDING and not f.slots.kind else f for f in facts]
 
 
+def _of_a_grown_up(request: ExtractionRequest, clause: str) -> bool:
+    text = normalise(clause)
+    return about_a_grown_up(read_spans(text, request.now, request.babies, request.people,
+                                       addressing=request.bot_names), text)
+
+
 def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
     """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour — unless the
     clause says again what the part already said (a second time, amount, side or baby: 8点喝了120 11点又喝了90,
@@ -109,7 +116,7 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
         kind = type_of(text)
         if kind is None and _FILLER.match(said):
             continue
-        if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text):
+        if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         clause = (said, text, kind is not None)
         if kind is None and not parts:
@@ -162,6 +169,8 @@ def _side_of(text: str) -> str | None:
 _ARITHMETIC = re.compile(r"剩|倒掉|没喝完|没吃完|一半|加|\bleft\b|leftover|\bplus\b|\+|\bhalf\b|\bof it\b", re.I)
 _MADE = re.compile(r"冲|泡|热了|温了|\bmade\b|\bprepared\b|\bwarmed\b|\bmixed\b", re.I)
 _ONLY_A_QUANTITY = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*[。.!！~]*\s*", re.I)
+_ONLY_A_SIDE = re.compile(r"\s*(?:两边|双边|两侧|左边|右边|左侧|右侧|(?:on )?(?:the )?(?:both sides?|left(?: side)?|"
+                          r"right(?: side)?))\s*(?:都有|各一半)?\s*[。.!！~]*\s*", re.I)   # 一共150ml，两边: a detail
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",
                           re.I)
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)

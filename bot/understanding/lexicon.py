@@ -27,6 +27,7 @@ class Cue(StrEnum):
     NEGATION = "negation"          # 没 / 不 / not / didn't (a reader may use it: 没拉 → solid false)
     CORRECTION = "correction"      # 不对 / 说错了 / 其实 / actually / scratch that (a correction reader uses it)
     GROWN_UP = "grown_up"          # a grown-up is who the fact is about (我睡了三小时 / I napped)
+    STOCK = "stock"                # 奶粉还剩半罐 / we're almost out of diapers: the household's supplies
 
 
 # --- words that carry no fact --------------------------------------------------------------------------
@@ -124,6 +125,8 @@ CUES_ZH: dict[Cue, tuple[str, ...]] = {
     Cue.STORY: ("还记得", "记得", "以前", "那时候", "那时", "当时", "小时候", "上个月", "上周", "去年"),
     Cue.REQUEST: ("你去", "你来", "你帮", "你先", "你也", "麻烦你", "帮忙把", "能帮"),
     Cue.NEGATION: ("没有", "没", "不", "别", "未"),
+    Cue.STOCK: ("快没了", "快用完", "用完了", "快见底", "见底了", "没货", "囤", "买奶粉", "买尿布", "买纸尿裤", "去买", "下单",
+                "罐", "箱", "包尿布", "还剩半"),
     Cue.CORRECTION: ("不对", "说错了", "说错", "记错了", "记错", "写错了", "写错", "发错了", "发错", "打错了",
                      "打错", "看错了", "看错", "搞错了", "搞错", "弄错了", "弄错", "错了", "不好意思", "抱歉",
                      "对不起", "其实", "应该是", "改成", "改为", "还是改成", "换成", "更正", "纠正"),
@@ -146,6 +149,8 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
     Cue.REQUEST: ("can you", "could you", "would you", "will you", "please bring", "bring", "grab", "go to bed",
                   "go sleep", "go nap", "go back to sleep", "go back to bed", "get some sleep", "get some rest",
                   "take her", "take him", "you take", "you do", "your turn"),
+    Cue.STOCK: ("almost out", "running low", "running out", "ran out", "out of", "low on", "stock up", "order more",
+                "buy more", "pick up more", "grab more", "a can of", "cans", "tub", "a pack of", "packs", "the store"),
     Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",
                    "won't", "wont", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
                    "wouldn't", "wouldnt", "none", "nothing", "refused"),

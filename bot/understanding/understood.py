@@ -23,7 +23,7 @@ from bot.understanding.spans import read_spans
 from domain.extraction import Extraction, Intent
 
 NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, Cue.NOT_COUNTED, Cue.STORY,
-                          Cue.REQUEST, Cue.GROWN_UP})
+                          Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK})
 
 
 def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
@@ -32,7 +32,10 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     spans = read_spans(text, request.now, request.babies, request.people, lasted(reading), request.bot_names)
     found = explain(reading, text, spans, request.now, consumed)
     cues = [c.value for c in found.cues]
-    if NOT_A_REPORT & set(found.cues):
+    stops = NOT_A_REPORT & set(found.cues)
+    if stops == {Cue.STOCK} and _measured(reading):
+        stops = set()           # 刚喝了120ml 奶粉快没了: the feed stays (its stock remark is left unexplained)
+    if stops:
         return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
     if Cue.CORRECTION in found.cues and reading.intent in (Intent.RECORD, Intent.SUPPLY):
@@ -42,3 +45,8 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already
     merged = list(dict.fromkeys([*reading.unaccounted, *words]))[:12]
     return reading.model_copy(update={"unaccounted": merged, "cues": cues})
+
+
+def _measured(reading: Extraction) -> bool:
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) for f in (reading, *reading.also)
+               for _, v in f.slots)
