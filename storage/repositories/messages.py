@@ -10,6 +10,7 @@ from sqlalchemy import select as core_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import select
 
+from storage.prepared import Prepared
 from storage.repositories.base import Repository
 from storage.tables import Message, OutboxItem
 
@@ -30,17 +31,17 @@ class MessageInfo:
 
 
 _MESSAGES = Message.__table__
-_DELIVERED = core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
+_DELIVERED = Prepared(core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
                                                _MESSAGES.c.chat_id == bindparam("chat"),
-                                               _MESSAGES.c.platform_message_id == bindparam("delivery"))
-_RECENT = (core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
+                                               _MESSAGES.c.platform_message_id == bindparam("delivery")))
+_RECENT = Prepared(core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
                                         _MESSAGES.c.id < bindparam("before"))
            .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
-_INSERT = _MESSAGES.insert().returning(_MESSAGES.c.id)
+_INSERT = Prepared(_MESSAGES.insert().returning(_MESSAGES.c.id))
 _DELIVERY_KEY = ["platform", "chat_id", "platform_message_id"]
-_INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: dialect.insert(_MESSAGES).on_conflict_do_nothing(
-    index_elements=_DELIVERY_KEY).returning(_MESSAGES.c.id) for dialect in (sqlite, postgresql)}
-_MARK_DELIVERED = (update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
+_INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: Prepared(dialect.insert(_MESSAGES).on_conflict_do_nothing(
+    index_elements=_DELIVERY_KEY).returning(_MESSAGES.c.id)) for dialect in (sqlite, postgresql)}
+_MARK_DELIVERED = Prepared(update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
                                            _MESSAGES.c.platform_message_id.is_(None))
                    .values(platform_message_id=bindparam("delivered")))
 
