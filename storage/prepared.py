@@ -97,7 +97,7 @@ class Prepared:
 
     def __init__(self, statement: Any, raw: bool = False) -> None:
         """`raw`: on SQLite its rows are the driver's plain tuples (times as stored text, JSON as text) for
-        a caller that converts them itself (storage/record_views.py)."""
+        a caller that converts them itself (storage/kept_views.py)."""
         self.statement = statement
         self.raw = raw
         self._compiled: dict[tuple, tuple[Any, tuple[str, ...]]] = {}

@@ -16,8 +16,8 @@ from domain.summary.model import RecordView as SummaryRecord
 from domain.turn import RecordView
 from domain.vocabulary import RecordType
 from storage.convert import record_columns, record_view
+from storage.kept_views import window_records
 from storage.prepared import Prepared
-from storage.record_views import window_records
 from storage.repositories.base import Repository
 from storage.tables import OPEN_SLEEP, Record
 

@@ -1,6 +1,6 @@
 """The turn's hot statements on the driver's connection (storage/prepared.py) read and write exactly what
 SQLAlchemy's own execution does, in the same transaction, seen by the statement log; and the last day's
-record views kept between turns (storage/record_views.py) never outlive a change to their record."""
+record views kept between turns (storage/kept_views.py) never outlive a change to their record."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -112,3 +112,23 @@ async def test_a_kept_record_view_is_not_given_after_its_record_changes(app_db) 
     async with app_db.unit_of_work() as uow:
         (view,) = await uow.records.since(family_id, since, SHANGHAI)
         assert view.deleted
+
+
+async def test_a_kept_message_is_not_given_after_its_reply_is_marked_delivered(app_db) -> None:
+    family_id, _ = await _family(app_db)
+    async with app_db.unit_of_work() as uow:
+        reply_id = await uow.messages.add(family_id=family_id, platform="test", chat_id="g", direction="out",
+                                          text="已记录", kind="recorded", sent_at=NOW, payload={"buttons": []})
+        now_id = await uow.messages.add(family_id=family_id, platform="test", chat_id="g", direction="in",
+                                        text="好", kind="text", sent_at=NOW)
+        await uow.commit()
+    for _ in range(2):
+        async with app_db.unit_of_work() as uow:
+            (reply,) = await uow.messages.recent(family_id, now_id)
+            assert not reply.delivered and reply.payload == {"buttons": []} and reply.sent_at == NOW
+    async with app_db.unit_of_work() as uow:
+        await uow.messages.mark_delivered(reply_id, "p1")
+        await uow.commit()
+    async with app_db.unit_of_work() as uow:
+        (reply,) = await uow.messages.recent(family_id, now_id)
+        assert reply.delivered

@@ -1,4 +1,4 @@
-"""The last day's records as record views, converted once per record, not once per turn.
+"""The last day's records (and the recent messages) as domain values, converted once per row, not once per turn.
 
 Every chat turn reads the family's last 24 hours (what a message may refer to, duplicates, corrections),
 and converting each row — its times to the family's zone, its JSON fields — was the one cost of a turn
@@ -8,12 +8,17 @@ so the next turn finds it instead of building it again. An edit, a delete or an 
 hence the tuple, hence the key: a stale view cannot be found. The domain treats views as values (it copies
 `fields` before changing anything), which is what makes sharing them between turns safe.
 
+The recent context (the last 20 messages) is kept the same way: a message's row changes only when its
+reply is marked delivered, which changes the tuple.
+
 Other drivers (PostgreSQL) give converted rows; those are converted as before, every time."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
+from functools import partial
 from typing import Any
 
 from domain.records import TIME_FIELD
@@ -37,27 +42,35 @@ class WindowRecord:
     open_sleep: bool          # a live sleep with no end yet
 
 
-_kept: dict[tzinfo, dict[tuple, WindowRecord]] = {}
+_kept: dict[Any, dict[tuple, Any]] = {}
+
+
+def kept_conversions(rows: list[Any], convert: Callable[[tuple], Any], convert_row: Callable[[Any], Any],
+                     kind: Any) -> list[Any]:
+    """Each row converted: a driver's plain tuple by `convert`, found in the store of `kind` when it was
+    converted before; a converted row (another driver) by `convert_row`, every time."""
+    if not rows or type(rows[0]) is not tuple:
+        return [convert_row(row) for row in rows]
+    kept = _kept.get(kind)
+    if kept is None or len(kept) > KEPT:
+        kept = _kept[kind] = {}
+    out = []
+    for raw in rows:
+        found = kept.get(raw)
+        if found is None:
+            found = kept[raw] = convert(raw)
+        out.append(found)
+    return out
 
 
 def window_records(rows: list[Any], zone: tzinfo) -> list[WindowRecord]:
     """Rows of (id, baby_id, type, start, end, data, created_by, created_at, deleted_at, source_message_id,
     task_id) as window records."""
-    if not rows or type(rows[0]) is not tuple:
-        return [_from_row(row, zone) for row in rows]
-    kept = _kept.get(zone)
-    if kept is None or len(kept) > KEPT:
-        kept = _kept[zone] = {}
-    out = []
-    for raw in rows:
-        found = kept.get(raw)
-        if found is None:
-            found = kept[raw] = _from_raw(raw, zone)
-        out.append(found)
-    return out
+    return kept_conversions(rows, partial(_from_raw, zone=zone), partial(_from_row, zone=zone), ("records", zone))
 
 
-def _utc(text: str | None) -> datetime | None:
+def utc(text: str | None) -> datetime | None:
+    """A time as SQLite stores it (UTC text) as an aware UTC datetime."""
     if text is None:
         return None
     found = _fromisoformat(text)
@@ -66,7 +79,7 @@ def _utc(text: str | None) -> datetime | None:
 
 def _from_raw(raw: tuple, zone: tzinfo) -> WindowRecord:
     record_id, baby_id, kind, start, end, data, created_by, created_at, deleted_at, message_id, task_id = raw
-    start, end, created_at = _utc(start), _utc(end), _utc(created_at)
+    start, end, created_at = utc(start), utc(end), utc(created_at)
     fields = json.loads(data) if data else {}
     key = _TIME_KEY[kind]
     fields[key] = start.astimezone(zone)
