@@ -26,7 +26,7 @@ from domain.turn import RecordView
 from domain.vocabulary import RecordType
 from storage.convert import record_view
 
-KEPT = 20_000            # views kept per zone before the store starts afresh (a few MB)
+KEPT = 5_000            # rows kept per kind (and zone) before the store starts afresh: ~10 MB at most
 _RECORD_TYPES = {kind.value: kind for kind in RecordType}
 _TIME_KEY = {kind.value: TIME_FIELD[kind] for kind in RecordType}
 _fromisoformat = datetime.fromisoformat
