@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot.devtools.bench import NAMES as BENCHMARKS
 from storage.engine import Database, sqlite_url
 from storage.errors import Unreachable
 
@@ -21,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scenarios": ("bot.devtools.scenarios.command", "run scenario files: fawn scenarios run PATH..."),
     "db": ("bot.cli:db_main", "database: fawn db upgrade|current [--url URL]"),
     "trace": ("bot.turn.trace", "show one turn's trace: fawn trace MESSAGE_ID"),
-    "bench": ("bot.devtools.bench.command", "benchmarks: fawn bench turns|summaries"),
+    "bench": ("bot.devtools.bench.command", f"benchmarks: fawn bench {'|'.join(BENCHMARKS)} [--json]"),
     "understand": ("bot.devtools.understand", 'one message\'s extraction: fawn understand "TEXT" [--model NAME]'),
     "eval": ("bot.devtools.evaluate", "measure understanding: fawn eval time|variations [--json] [--verbose]"),
     "wechat": ("bot.composition:wechat_main", "personal WeChat (iLink): fawn wechat login"),

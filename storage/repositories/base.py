@@ -13,9 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.errors import Conflict
+from storage.prepared import Prepared, driver_of, run
 
 LATER = "fawn.later"      # session.info key: table → rows to insert at the commit (or before the next read)
 CONNECTION = "fawn.connection"
+DRIVER = "fawn.driver"
 
 
 class Repository:
@@ -58,7 +60,10 @@ class Repository:
             await write_later(session)
         if session.new or session.dirty or session.deleted:
             await session.flush()
-        return await (await connection(session)).execute(statement, parameters)
+        conn = await connection(session)
+        if isinstance(statement, Prepared):
+            return await run(conn, session.info[DRIVER], statement, parameters)
+        return await conn.execute(statement, parameters)
 
 
 async def connection(session: AsyncSession) -> AsyncConnection:
@@ -67,11 +72,13 @@ async def connection(session: AsyncSession) -> AsyncConnection:
     found = session.info.get(CONNECTION)
     if found is None:
         found = session.info[CONNECTION] = await session.connection()
+        session.info[DRIVER] = await driver_of(found)
     return found
 
 
 def forget_connection(session: AsyncSession) -> None:
     session.info.pop(CONNECTION, None)
+    session.info.pop(DRIVER, None)
 
 
 async def write_later(session: AsyncSession) -> None:
@@ -81,4 +88,14 @@ async def write_later(session: AsyncSession) -> None:
         return
     conn = await connection(session)
     for table, rows in pending.items():
-        await conn.execute(table.insert(), rows)
+        await run(conn, session.info[DRIVER], _insert_of(table), rows)
+
+
+_INSERTS: dict[Table, Prepared] = {}
+
+
+def _insert_of(table: Table) -> Prepared:
+    found = _INSERTS.get(table)
+    if found is None:
+        found = _INSERTS[table] = Prepared(table.insert())
+    return found

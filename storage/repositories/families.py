@@ -18,6 +18,7 @@ from domain.limits import known_zone
 from domain.turn import BabyView
 from domain.units import DisplayUnits, default_clock, display_units
 from domain.vocabulary import Language
+from storage.prepared import Prepared
 from storage.repositories.base import Repository
 from storage.repositories.tasks import TASK_FIELDS, active_or_last
 from storage.tables import AgentTask, Baby, Family, FamilyChat, FamilyInvite, Member, OutboxItem
@@ -136,7 +137,8 @@ def baby_view(row: Baby | Row) -> BabyView:
 
 _FAMILIES, _CHATS, _MEMBERS, _BABIES = (Family.__table__, FamilyChat.__table__, Member.__table__,
                                          Baby.__table__)
-_CHAT = core_select(_CHATS).where(_CHATS.c.platform == bindparam("platform"), _CHATS.c.chat_id == bindparam("chat"))
+_CHAT = Prepared(core_select(_CHATS).where(_CHATS.c.platform == bindparam("platform"),
+                                           _CHATS.c.chat_id == bindparam("chat")))
 _OTHER_CHATS = _CHATS.alias("reaching")
 _CHAT_COUNT = (core_select(func.count()).select_from(_OTHER_CHATS)
                .where(_OTHER_CHATS.c.family_id == _FAMILIES.c.id).scalar_subquery().label("chat_count"))
@@ -165,10 +167,10 @@ def _family_json(dialect: str, table, columns: tuple[str, ...], *where):
 _MEMBER_FIELDS = ("id", "platform_user_id", "display_name", "title", "role")
 _BABY_FIELDS = ("id", "name", "nicknames", "birth_date", "sex", "birth_weight_kg", "birth_height_cm")
 _TASKS = AgentTask.__table__
-_CHAT_AND_EVERYONE = {dialect: _CHAT_AND_FAMILY.add_columns(
+_CHAT_AND_EVERYONE = {dialect: Prepared(_CHAT_AND_FAMILY.add_columns(
     _family_json(dialect, _MEMBERS, _MEMBER_FIELDS).label("members_json"),
     _family_json(dialect, _BABIES, _BABY_FIELDS).label("babies_json"),
-    _family_json(dialect, _TASKS, TASK_FIELDS, active_or_last(_FAMILIES.c.id)).label("tasks_json"))
+    _family_json(dialect, _TASKS, TASK_FIELDS, active_or_last(_FAMILIES.c.id)).label("tasks_json")))
     for dialect in ("sqlite", "postgresql")}
 
 
@@ -184,19 +186,20 @@ def _baby_from_json(row: dict[str, Any]) -> BabyView:
                     row["birth_height_cm"])
 
 
-_STORED_SLOTS = core_select(_FAMILIES.c.timezone, _FAMILIES.c.summary_time).distinct()
+_STORED_SLOTS = Prepared(core_select(_FAMILIES.c.timezone, _FAMILIES.c.summary_time).distinct())
 
 
 def _same(column, value):
     return column.is_(None) if value is None else column == value
 
 
-_FAMILY_CHATS = core_select(_CHATS).where(_CHATS.c.family_id == bindparam("family")).order_by(_CHATS.c.id)
-_FAMILY = core_select(_FAMILIES).where(_FAMILIES.c.id == bindparam("family"))
-_FAMILY_MEMBERS = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family")).order_by(_MEMBERS.c.id)
-_MEMBER = core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family"),
-                                      _MEMBERS.c.platform_user_id == bindparam("user"))
-_FAMILY_BABIES = core_select(_BABIES).where(_BABIES.c.family_id == bindparam("family")).order_by(_BABIES.c.id)
+_FAMILY_CHATS = Prepared(core_select(_CHATS).where(_CHATS.c.family_id == bindparam("family")).order_by(_CHATS.c.id))
+_FAMILY = Prepared(core_select(_FAMILIES).where(_FAMILIES.c.id == bindparam("family")))
+_FAMILY_MEMBERS = Prepared(core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family"))
+                           .order_by(_MEMBERS.c.id))
+_MEMBER = Prepared(core_select(_MEMBERS).where(_MEMBERS.c.family_id == bindparam("family"),
+                                      _MEMBERS.c.platform_user_id == bindparam("user")))
+_FAMILY_BABIES = Prepared(core_select(_BABIES).where(_BABIES.c.family_id == bindparam("family")).order_by(_BABIES.c.id))
 
 
 class FamilyRepository(Repository):

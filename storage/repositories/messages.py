@@ -1,6 +1,7 @@
 """Messages: every incoming and outgoing message. Recent context is read from here."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -10,6 +11,8 @@ from sqlalchemy import select as core_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import select
 
+from storage.kept_views import kept_conversions, utc
+from storage.prepared import Prepared
 from storage.repositories.base import Repository
 from storage.tables import Message, OutboxItem
 
@@ -30,17 +33,17 @@ class MessageInfo:
 
 
 _MESSAGES = Message.__table__
-_DELIVERED = core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
+_DELIVERED = Prepared(core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
                                                _MESSAGES.c.chat_id == bindparam("chat"),
-                                               _MESSAGES.c.platform_message_id == bindparam("delivery"))
-_RECENT = (core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
+                                               _MESSAGES.c.platform_message_id == bindparam("delivery")))
+_RECENT = Prepared(core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
                                         _MESSAGES.c.id < bindparam("before"))
-           .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
-_INSERT = _MESSAGES.insert().returning(_MESSAGES.c.id)
+           .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)), raw=True)
+_INSERT = Prepared(_MESSAGES.insert().returning(_MESSAGES.c.id))
 _DELIVERY_KEY = ["platform", "chat_id", "platform_message_id"]
-_INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: dialect.insert(_MESSAGES).on_conflict_do_nothing(
-    index_elements=_DELIVERY_KEY).returning(_MESSAGES.c.id) for dialect in (sqlite, postgresql)}
-_MARK_DELIVERED = (update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
+_INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: Prepared(dialect.insert(_MESSAGES).on_conflict_do_nothing(
+    index_elements=_DELIVERY_KEY).returning(_MESSAGES.c.id)) for dialect in (sqlite, postgresql)}
+_MARK_DELIVERED = Prepared(update(_MESSAGES).where(_MESSAGES.c.id == bindparam("message"),
                                            _MESSAGES.c.platform_message_id.is_(None))
                    .values(platform_message_id=bindparam("delivered")))
 
@@ -49,6 +52,17 @@ def message_info(row: Message | Row) -> MessageInfo:
     return MessageInfo(row.id, row.direction, row.member_id, row.sender_name, row.text, row.kind, row.sent_at,
                        dict(row.payload or {}), row.platform, row.chat_id, row.direction == "out" and
                        row.platform_message_id is not None)
+
+
+_COLUMNS = tuple(_MESSAGES.c.keys())
+
+
+def _from_raw(raw: tuple) -> MessageInfo:
+    """A message as SQLite's driver gives it (times as UTC text, the payload as JSON text)."""
+    row = dict(zip(_COLUMNS, raw, strict=True))
+    return MessageInfo(row["id"], row["direction"], row["member_id"], row["sender_name"], row["text"], row["kind"],
+                       utc(row["sent_at"]), json.loads(row["payload"]) if row["payload"] else {}, row["platform"],
+                       row["chat_id"], row["direction"] == "out" and row["platform_message_id"] is not None)
 
 
 class MessageRepository(Repository):
@@ -86,7 +100,7 @@ class MessageRepository(Repository):
     async def recent(self, family_id: int, before_id: int, limit: int = 20) -> list[MessageInfo]:
         """The last `limit` messages before the current one, oldest first."""
         rows = await self.rows(_RECENT, {"family": family_id, "before": before_id, "limit": limit})
-        return [message_info(row) for row in reversed(rows)]
+        return kept_conversions(rows[::-1], _from_raw, message_info, "messages")
 
     async def undelivered_reply(self, incoming_id: int) -> MessageInfo | None:
         """The stored reply to a message when it never reached the platform and no outbox item holds it

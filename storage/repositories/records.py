@@ -16,6 +16,8 @@ from domain.summary.model import RecordView as SummaryRecord
 from domain.turn import RecordView
 from domain.vocabulary import RecordType
 from storage.convert import record_columns, record_view
+from storage.kept_views import window_records
+from storage.prepared import Prepared
 from storage.repositories.base import Repository
 from storage.tables import OPEN_SLEEP, Record
 
@@ -30,25 +32,26 @@ _OPEN_SLEEPS = core_select(_C.id).where(_FAMILY, text(OPEN_SLEEP))
 # or happened since a time, and the open sleeps (their partial index) — newest first
 _VIEWED = [_C[name] for name in ("id", "baby_id", "type", "start", "end", "data", "created_by", "created_at",
                                   "deleted_at", "source_message_id", "task_id")]   # what `record_view` reads
-_SINCE_AND_OPEN = (core_select(*_VIEWED).where(_C.id.in_(union(
+_SINCE_AND_OPEN = Prepared(core_select(*_VIEWED).where(_C.id.in_(union(
     core_select(_C.id).where(_FAMILY, _C.created_at >= bindparam("since")),
     core_select(_C.id).where(_FAMILY, _C.start >= bindparam("since")),
-    _OPEN_SLEEPS))).order_by(_C.created_at.desc(), _C.id.desc()))
+    _OPEN_SLEEPS))).order_by(_C.created_at.desc(), _C.id.desc()), raw=True)
 # what starts in the window or reaches into it (no record lasts longer than SLEEP_MAX), and the open sleeps
-_IN_WINDOW = (core_select(_RECORDS).where(_C.id.in_(union(
+_IN_WINDOW = Prepared(core_select(_RECORDS).where(_C.id.in_(union(
     core_select(_C.id).where(_FAMILY, _C.deleted_at.is_(None), _C.start >= bindparam("reach"),
                              _C.start < bindparam("end"),
                              or_(_C.start >= bindparam("start"),
                                  and_(_C.end.is_not(None), _C.end > bindparam("start")))),
     _OPEN_SLEEPS.where(_C.start < bindparam("end"))))).order_by(_C.start, _C.id))
-_OPEN_SLEEP = core_select(_RECORDS).where(_FAMILY, text(OPEN_SLEEP)).order_by(_C.start.desc()).limit(1)
-_BY_ID = core_select(_RECORDS).where(_FAMILY, _C.id == bindparam("id"))
-_LATEST = (core_select(_RECORDS).where(_FAMILY, _C.baby_id == bindparam("baby"), _C.type == bindparam("type"),
+_OPEN_SLEEP = Prepared(core_select(_RECORDS).where(_FAMILY, text(OPEN_SLEEP)).order_by(_C.start.desc()).limit(1))
+_BY_ID = Prepared(core_select(_RECORDS).where(_FAMILY, _C.id == bindparam("id")))
+_LATEST = Prepared(core_select(_RECORDS).where(_FAMILY, _C.baby_id == bindparam("baby"), _C.type == bindparam("type"),
                                        _C.deleted_at.is_(None), _C.start >= bindparam("since"),
                                        _C.start <= bindparam("until"))
            .order_by(_C.start.desc(), _C.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)))
-_INSERT = _RECORDS.insert().returning(_C.id)
-_GROWTH = (core_select(_RECORDS).where(_C.baby_id == bindparam("baby"), _C.type == "growth", _C.deleted_at.is_(None))
+_INSERT = Prepared(_RECORDS.insert().returning(_C.id))
+_GROWTH = Prepared(core_select(_RECORDS).where(_C.baby_id == bindparam("baby"), _C.type == "growth",
+                                               _C.deleted_at.is_(None))
            .order_by(_C.start))
 
 
@@ -65,10 +68,6 @@ class ImportedRecord:
     import_key: str
 
 
-def _open_sleep(row: Row) -> bool:
-    return row.type == "sleep" and row.end is None and row.deleted_at is None
-
-
 def summary_record(row: Record | Row) -> SummaryRecord:
     return SummaryRecord(row.type, row.start, row.end, dict(row.data or {}), row.id)
 
@@ -82,12 +81,12 @@ class RecordRepository(Repository):
                                     zone: tzinfo) -> tuple[list[RecordView], list[RecordView]]:
         """`since(…)` and `open_sleeps(…)` in one read (a chat turn reads both); the first open sleep
         is `open_sleep(…)`."""
-        rows = await self.rows(_SINCE_AND_OPEN, {"family": family_id, "since": since})
-        recent = [record_view(r, zone) for r in rows if r.created_at >= since or r.start >= since]
-        latest: dict[int, Row] = {}
-        for row in sorted((r for r in rows if _open_sleep(r)), key=lambda r: r.start, reverse=True):
-            latest.setdefault(row.baby_id, row)
-        return recent, [record_view(r, zone) for r in latest.values()]
+        found = window_records(await self.rows(_SINCE_AND_OPEN, {"family": family_id, "since": since}), zone)
+        recent = [r.view for r in found if r.created_at >= since or r.start >= since]
+        latest: dict[int, RecordView] = {}
+        for record in sorted((r for r in found if r.open_sleep), key=lambda r: r.start, reverse=True):
+            latest.setdefault(record.view.baby_id, record.view)
+        return recent, list(latest.values())
 
     async def in_window(self, family_id: int, start: datetime, end: datetime, zone: tzinfo) -> list[RecordView]:
         """Live records inside [start, end), and sleeps reaching into it (an open sleep too)."""

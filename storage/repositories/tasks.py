@@ -12,15 +12,17 @@ from domain.tasks import PendingTask
 from domain.vocabulary import ACTIVE_TASK_STATES
 from storage.convert import task_columns, task_from_row
 from storage.errors import TaskConflict
+from storage.prepared import Prepared
 from storage.repositories.base import Repository
 from storage.tables import AgentTask
 
 ACTIVE = [s.value for s in ACTIVE_TASK_STATES]
 _TASKS = AgentTask.__table__
-_ACTIVE = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.state.in_(ACTIVE))
-_BY_ID = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.id == bindparam("id"))
-_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family")).order_by(_TASKS.c.id.desc()).limit(1)
-_INSERT = _TASKS.insert().returning(_TASKS.c.id)
+_ACTIVE = Prepared(core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.state.in_(ACTIVE)))
+_BY_ID = Prepared(core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"), _TASKS.c.id == bindparam("id")))
+_LAST = Prepared(core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"))
+                 .order_by(_TASKS.c.id.desc()).limit(1))
+_INSERT = Prepared(_TASKS.insert().returning(_TASKS.c.id))
 TASK_FIELDS = ("id", "baby_id", "action", "record_type", "slots", "missing", "state", "requires_confirmation_reason",
                "target_record_id", "started_by", "last_supplied_by", "confirmed_by", "expires_at", "revision")
 _NEWER = _TASKS.alias("newer")
@@ -33,9 +35,10 @@ def active_or_last(family_id) -> ColumnElement[bool]:
     return or_(_TASKS.c.state.in_(ACTIVE), _TASKS.c.id == newest)
 
 
-_COMPARE_AND_SET = _TASKS.update().where(_TASKS.c.id == bindparam("task"), _TASKS.c.revision == bindparam("read"))
-_ACTIVE_OR_LAST = core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"),
-                                            active_or_last(bindparam("family")))
+_COMPARE_AND_SET = Prepared(_TASKS.update().where(_TASKS.c.id == bindparam("task"),
+                                                   _TASKS.c.revision == bindparam("read")))
+_ACTIVE_OR_LAST = Prepared(core_select(_TASKS).where(_TASKS.c.family_id == bindparam("family"),
+                                            active_or_last(bindparam("family"))))
 
 
 def _task_row(raw: dict[str, Any]) -> SimpleNamespace:

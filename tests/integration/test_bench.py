@@ -26,6 +26,22 @@ def test_bench_turns_counts_statements_and_replays_them_with_raw_sqlite3(capsys)
     assert floor["raw_sqlite3"]["cpu_ms_per_turn"] > 0 and floor["ratio_to_raw_sqlite3"] > 1
 
 
+def test_bench_turns_on_a_realistic_day_holds_a_real_day_in_its_window(capsys) -> None:
+    realistic = _run(capsys, "turns", "--turns", "300", "--day", "realistic")      # 30 hours: the window is full
+    assert realistic["day"] == "realistic" and realistic["failed_turns"] == 0
+    assert 30 <= realistic["records_in_window"] <= 50 and realistic["floor"]["ratio_to_raw_sqlite3"] > 1
+
+
+def test_bench_charts_reports_cpu_and_leaves_no_pictures_behind(capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    result = _run(capsys, "charts", "--repeat", "1")
+    assert all(result[name]["cpu_ms"] > 0 and result[name]["ratio_to_limit"] > 0
+               for name in ("week chart", "rhythm chart", "growth chart"))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_bench_turns_with_several_chats_at_once_runs_every_family_s_turns(capsys) -> None:
     result = _run(capsys, "turns", "--turns", "39", "--chats", "3")
     assert (result["chats"], result["turns"], result["failed_turns"]) == (3, 39, 0)
@@ -36,7 +52,8 @@ def test_bench_history_runs_the_same_turns_in_families_of_every_size(capsys) -> 
     result = _run(capsys, "history", "--turns", "13", "--sizes", "10", "300")
     assert [f["records"] for f in result["families"]] == [10, 300]
     assert all(f["failed_turns"] == 0 for f in result["families"])
-    assert result["p50_ratio_largest_to_smallest"] > 0
+    assert result["p50_ratio_largest_to_smallest"] > 0 and result["flat"].startswith(("met", "NOT met"))
+    assert all(f["floor"]["ratio_to_raw_sqlite3"] > 1 for f in result["families"])
 
 
 def test_bench_history_imported_brings_the_records_through_the_importer(capsys) -> None:
@@ -55,9 +72,12 @@ def test_bench_summaries_reads_writes_and_draws_the_evening(capsys) -> None:
     assert result["turns_meanwhile"]["failed_turns"] == 0
     assert result["fawn_run_start_up"]["slots"] == 4                   # the four zones at 21:00
     assert result["fawn_run_start_up"]["scheduler_jobs"] <= 4 + 3     # a job per zone at 21:00, and the sweeps
+    assert result["fawn_run_start_up"]["caught_up_after_s"] >= result["fawn_run_start_up"]["serving_after_s"] > 0
 
 
 def test_bench_webhook_drives_the_real_app_over_http(capsys) -> None:
     result = _run(capsys, "webhook", "--turns", "13")
     assert result["statuses"] == {"200": 13}
     assert result["server_cpu_ms_per_update"] > 0 and result["sql_statements_per_turn"] > 0
+    assert result["floor"]["bare_asgi_echo"]["server_cpu_ms_per_request"] > 0
+    assert result["floor"]["ratio_to_bare_asgi_echo"] > 1

@@ -104,6 +104,16 @@ def test_week_chart_data_has_one_value_per_day_in_order() -> None:
     assert data.sleep_h[-2:] == (0.0, 11.5)          # the night 20:00–06:00 is the 3rd's, whole
 
 
+def test_fawn_help_lists_every_benchmark(capsys) -> None:
+    from bot.cli import main as fawn
+    from bot.devtools.bench import NAMES
+    from bot.devtools.bench.command import BENCHMARKS
+
+    assert sorted(NAMES) == sorted(BENCHMARKS)
+    assert fawn(["--help"]) == 0
+    assert "fawn bench " + "|".join(NAMES) in capsys.readouterr().out
+
+
 def test_bench_refuses_an_unknown_benchmark() -> None:
     assert bench_main(["nonsense"]) == 2
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated
 
-from bot.channels.telegram.render import keyboard, message_kwargs, photo_caption
+from bot.channels.telegram.render import keyboard, message_body, message_kwargs, photo_caption
 from bot.protocol import OutgoingReply
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,10 @@ class TelegramSender:
                                                  caption=photo_caption(reply),
                                                  reply_markup=keyboard(reply.buttons))
         else:
-            sent = await self.bot.send_message(chat_id=chat_id, **message_kwargs(reply))
+            # `sendMessage` through the bot's own post (its rate limiter, its errors: ChatMigrated, RetryAfter …)
+            # with the body as plain JSON values, and only the sent message's id read back: no Message built
+            sent = await self.bot._post("sendMessage", message_body(chat_id, reply))
+            return str(sent["message_id"])
         return str(sent.message_id)
 
 

@@ -73,6 +73,11 @@ def floor_summary(replays: dict[str, Replayed], fawn_cpu_ms: float | None) -> di
     return out
 
 
+def progress(line: str) -> None:
+    """A line of a long benchmark's progress, on stderr as it happens (its result goes to stdout at the end)."""
+    print(f"… {line}", file=sys.stderr, flush=True)
+
+
 def emit(result: dict[str, Any], as_json: bool) -> None:
     """Print the result: one JSON object, or indented `key: value` lines."""
     if as_json:

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 
 from bot.clock import FrozenClock, utc_now
 from bot.composition import open_fawn
-from bot.devtools.bench.report import Timings, emit, peak_rss_mb
+from bot.devtools.bench.report import Timings, emit, peak_rss_mb, progress
 from bot.devtools.bench.synthetic import ZONES, synthetic_week
 from bot.devtools.bench.turns import WARM_UP, Driver, open_bench
 from bot.push.charts import WeekChartData, render_week_chart
@@ -75,18 +75,22 @@ async def _run(count: int, charts: int, workers: int, seed: int, database_url: s
         bench = await open_bench(database_url, Path(folder))
         try:
             seeding = time.perf_counter()
+            progress(f"seeding {count:,} families (a week of records each)")
             specs = _specs(count, seed, day)
+            progress(f"made up in {time.perf_counter() - seeding:.1f} s; writing them")
             ids = await add_families(bench.database, specs, platform="evening", created_at=datetime.now(UTC))
             records = sum(len(s.records) for s in specs)
             del specs                       # the seed data is not the chat process's: no 800 MB heap to collect
             gc.collect()
             seeding = time.perf_counter() - seeding
+            progress(f"seeded {records:,} records in {seeding:.1f} s; the evening begins")
             async with bench.database.unit_of_work() as uow:
                 families = await uow.families.all(ids)
             driver = Driver(bench)
             await driver.run(0, WARM_UP)
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await _evening(families, charts, pool, driver, Path(folder), day)
+            progress("the evening is over; `fawn run`'s start-up (with its catch-up) in a fresh process")
             result["fawn_run_start_up"] = await asyncio.to_thread(_start_up_in_a_process, bench.database.engine.url
                                                                   .render_as_string(hide_password=False))
         finally:
@@ -133,6 +137,8 @@ async def _evening(families, charts: int, pool: ProcessPoolExecutor, driver: Dri
     for zone in zones:
         clock.set(datetime.combine(day, clock_time(21), tzinfo=ZoneInfo(zone)))
         sent.update(await scheduler.fire_slot((zone, "21:00")))
+        progress(f"21:00 in {zone}: {len(sent):,} summaries sent, {len(chart_seconds):,} charts drawn "
+                 f"({time.perf_counter() - began:.0f} s)")
     wall, cpu = time.perf_counter() - began, time.process_time() - began_cpu
     stop.set()
     await stream
@@ -156,7 +162,8 @@ async def _evening(families, charts: int, pool: ProcessPoolExecutor, driver: Dri
 
 def _start_up_in_a_process(url: str) -> dict[str, Any]:
     """`fawn run`'s start-up on these families in a fresh process (every module of `fawn run` imported,
-    the application opened, the summary scheduler's jobs rebuilt): its jobs and peak RSS."""
+    the application opened, the summary scheduler started and its catch-up of what fell due while the bot
+    was down finished): its time, its jobs and peak RSS."""
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         return pool.submit(start_up, url).result()
 
@@ -170,15 +177,21 @@ async def _start_up(url: str) -> dict[str, Any]:
     async def nowhere(*_args) -> None:
         return None
 
+    began, began_cpu = time.perf_counter(), time.process_time()
     fawn = await open_fawn(url, migrate=False)
     scheduler = SummaryScheduler(fawn.database, nowhere, utc_now, instance_id="bench")
     try:
-        slots = await scheduler.rebuild_jobs()
-        jobs = len(scheduler.scheduler.get_jobs())
+        await scheduler.start()
+        started = time.perf_counter() - began
+        await scheduler.caught_up()
+        wall, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+        jobs = scheduler.scheduler.get_jobs()
+        slots, jobs = sum(job.id.startswith("summary:") for job in jobs), len(jobs)
     finally:
         scheduler.shutdown()
         await fawn.close()
-    return {"slots": slots, "scheduler_jobs": jobs, "peak_rss_mb": round(peak_rss_mb(), 1),
+    return {"slots": slots, "scheduler_jobs": jobs, "serving_after_s": round(started, 2),
+            "caught_up_after_s": round(wall, 2), "cpu_s": round(cpu, 2), "peak_rss_mb": round(peak_rss_mb(), 1),
             "modules": "bot.composition.serve"}
 
 

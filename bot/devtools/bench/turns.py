@@ -16,7 +16,7 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -33,6 +33,10 @@ SCRIPT = ("刚刚喝了91ml配方奶", "昨晚睡眠7个小时", "差不多，�
           "刚刚喝了90", "配方奶", "不是，91", "对", "今天喝了多少奶？", "睡着了", "醒了", "大家早上好")
 PLATFORM = "bench"
 WARM_UP = len(SCRIPT)
+# the clock's step between two turns: `busy` (a minute) fills the 24-hour window with ~160 records, 4–5
+# times a real day; `realistic` (6 minutes) holds about 40 in it, a real family's day of feeds, sleeps
+# and diapers
+DAYS = {"busy": timedelta(minutes=1), "realistic": timedelta(minutes=6)}
 
 
 @dataclass
@@ -69,8 +73,9 @@ class Driver:
     """Sends the script's lines as one member, presses the confirm button when the line says so, and
     delivers every reply through the outbox (marked delivered, as a channel does)."""
 
-    def __init__(self, bench: BenchFamily) -> None:
+    def __init__(self, bench: BenchFamily, step: timedelta = DAYS["busy"]) -> None:
         self.bench = bench
+        self.step = step
         self.sent = 0
         self.failed = 0           # turns that failed (apologised): a benchmark of them would be a lie
         self.last_buttons: tuple = ()
@@ -82,7 +87,7 @@ class Driver:
     async def turn(self, n: int) -> None:
         bench = self.bench
         line = SCRIPT[n % len(SCRIPT)]
-        bench.clock.advance(timedelta(minutes=1))
+        bench.clock.advance(self.step)
         press = None
         if line == "#confirm":
             token = next((b.token for b in self.last_buttons if b.action == "confirm"), None)
@@ -106,9 +111,11 @@ class Driver:
         return timings
 
 
-async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = True) -> dict[str, Any]:
-    """Warm up (one pass of the script), then `count` measured turns; on SQLite the replayed floors."""
-    driver = Driver(bench)
+async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = True, every_floor: bool = True,
+                  day: str = "busy") -> dict[str, Any]:
+    """Warm up (one pass of the script), then `count` measured turns; on SQLite the replayed floors (raw
+    sqlite3 alone unless `every_floor`)."""
+    driver = Driver(bench, DAYS[day])
     await driver.run(0, WARM_UP)
     sqlite = bench.sqlite_path is not None
     copy = folder / f"floor-{uuid.uuid4().hex[:6]}.db"
@@ -116,21 +123,34 @@ async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = Tr
         snapshot(bench.sqlite_path, copy)
     with count_statements(bench.database.engine, keep=sqlite and floor) as log:
         timings = await driver.run(WARM_UP, count, log)
-    result = {"database": bench.database.dialect, **timings.summary(log.count), "failed_turns": driver.failed}
+    result = {"database": bench.database.dialect, "day": day, "records_in_window": await _in_window(bench),
+              **timings.summary(log.count), "failed_turns": driver.failed}
     if sqlite and floor:
         turns = [t for t in log.turns if t]
-        replays = {"raw_sqlite3": replay_raw(_fresh(copy, folder), turns),
-                   "sqlite3_one_thread_hop": await replay_one_hop(_fresh(copy, folder), turns),
-                   "aiosqlite_per_statement": await replay_aiosqlite(_fresh(copy, folder), turns)}
+        ways = {"raw_sqlite3": replay_raw, "sqlite3_one_thread_hop": replay_one_hop,
+                "aiosqlite_per_statement": replay_aiosqlite}
+        replays = {}
+        for name, replay in list(ways.items())[:None if every_floor else 1]:
+            fresh = _fresh(copy, folder)
+            replayed = replay(fresh, turns)
+            replays[name] = await replayed if asyncio.iscoroutine(replayed) else replayed
+            _remove(fresh)
         result["floor"] = floor_summary(replays, result["cpu_ms_per_turn"])
+        _remove(copy)
     return result
 
 
-async def measure_together(bench: BenchFamily, count: int, chats: int) -> dict[str, Any]:
+async def _in_window(bench: BenchFamily) -> int:
+    """How many records the turn's 24-hour window holds at the end of the run."""
+    async with bench.database.unit_of_work() as uow:
+        return len(await uow.records.since(bench.family_id, bench.clock() - timedelta(hours=24), UTC))
+
+
+async def measure_together(bench: BenchFamily, count: int, chats: int, day: str = "busy") -> dict[str, Any]:
     """`chats` families sending the script at the same time (each its next line as soon as its last reply
     is out): the rate the process keeps up when turns overlap — on PostgreSQL one turn's round trips wait
     while another's Python runs. Latencies are each turn's own; CPU is the process's over all turns."""
-    drivers = [Driver(bench if n == 0 else await another_family(bench)) for n in range(chats)]
+    drivers = [Driver(bench if n == 0 else await another_family(bench), DAYS[day]) for n in range(chats)]
     for driver in drivers:
         await driver.run(0, WARM_UP)
     each = max(1, count // chats)
@@ -148,6 +168,11 @@ async def measure_together(bench: BenchFamily, count: int, chats: int) -> dict[s
             "failed_turns": sum(d.failed for d in drivers)}
 
 
+def _remove(database: Path) -> None:
+    for path in (database, database.with_name(database.name + "-wal"), database.with_name(database.name + "-shm")):
+        path.unlink(missing_ok=True)
+
+
 def _fresh(copy: Path, folder: Path) -> Path:
     """Each floor replays on its own copy of the snapshot (the same inserts, the same ids)."""
     target = folder / f"replay-{uuid.uuid4().hex[:6]}.db"
@@ -161,18 +186,21 @@ def bench_turns(argv: list[str]) -> int:
     parser.add_argument("--database", help="a database URL (e.g. postgresql+asyncpg://…); a SQLite file by default")
     parser.add_argument("--chats", type=int, default=1,
                         help="families chatting at once (the --turns shared among them); 1: one turn at a time")
+    parser.add_argument("--day", choices=tuple(DAYS), default="busy",
+                        help="busy: a minute between turns (~160 records in the window); realistic: ~40")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = asyncio.run(_run(args.turns, args.database, max(1, args.chats)))
+    result = asyncio.run(_run(args.turns, args.database, max(1, args.chats), args.day))
     emit({"bench": "turns", **result}, args.json)
     return 1 if result["failed_turns"] else 0
 
 
-async def _run(count: int, database_url: str | None, chats: int = 1) -> dict[str, Any]:
+async def _run(count: int, database_url: str | None, chats: int = 1, day: str = "busy") -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fawn-bench-") as folder:
         bench = await open_bench(database_url, Path(folder))
         try:
-            measured = measure(bench, count, Path(folder)) if chats == 1 else measure_together(bench, count, chats)
+            measured = measure(bench, count, Path(folder), day=day) if chats == 1 else \
+                measure_together(bench, count, chats, day)
             result = await measured
         finally:
             await bench.fawn.close()

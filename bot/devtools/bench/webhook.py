@@ -33,7 +33,7 @@ from bot.clock import FrozenClock
 from bot.composition import open_fawn
 from bot.devtools.bench.report import Timings, emit, peak_rss_mb
 from bot.devtools.bench.turns import SCRIPT, WARM_UP
-from bot.devtools.bench.webhook_load import checkout_root, serve_load
+from bot.devtools.bench.webhook_load import ECHO_PATH, checkout_root, serve_load
 from bot.protocol import ChatPort, FamilySetup, IncomingMessage, MemberSetup, TurnResult
 from domain.vocabulary import ChatKind
 from storage.engine import sqlite_url
@@ -67,11 +67,22 @@ class MeteredApp:
 
     async def __call__(self, scope, receive, send) -> None:
         began = time.process_time()
+        app = echo if scope.get("path") == ECHO_PATH else self.app
         try:
-            await self.app(scope, receive, send)
+            await app(scope, receive, send)
         finally:
             if scope["type"] == "http":
                 self.cpu.append(time.process_time() - began)
+
+
+async def echo(scope, receive, send) -> None:
+    """The floor: a bare ASGI app that reads the request's body and answers 200 with it."""
+    body, more = b"", True
+    while more:
+        message = await receive()
+        body, more = body + message.get("body", b""), message.get("more_body", False)
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _ms(seconds: float) -> float:
@@ -135,6 +146,10 @@ async def _run(count: int, database_url: str | None) -> dict[str, Any]:
                 ours.send("go")
                 outcome = await asyncio.to_thread(ours.recv)
                 cpu, wall = time.process_time() - began_cpu, time.perf_counter() - began
+            echo_cpu = time.process_time()
+            ours.send("echo")
+            echoed = await asyncio.to_thread(ours.recv)
+            echo_cpu = time.process_time() - echo_cpu
         finally:
             server.should_exit = True
             await serving
@@ -150,4 +165,9 @@ async def _run(count: int, database_url: str | None) -> dict[str, Any]:
             "server_cpu_ms_per_request": {"p50": _ms(statistics.median(metered.cpu)),
                                           "p95": _ms(statistics.quantiles(metered.cpu, n=20)[-1])},
             "statuses": {str(k): v for k, v in outcome["statuses"].items()},
+            "floor": {"bare_asgi_echo": {"server_cpu_ms_per_request": round(echo_cpu / len(echoed["latencies"]) * 1000,
+                                                                            3),
+                                         "p50_ms": _ms(statistics.median(echoed["latencies"]))},
+                      "ratio_to_bare_asgi_echo": round(cpu / len(latencies) / (echo_cpu / len(echoed["latencies"])),
+                                                       2)},
             "bot_api_calls": outcome["api_calls"], "server_peak_rss_mb": round(peak_rss_mb(), 1)}

@@ -50,8 +50,19 @@ async def _main(pipe: Connection, script: tuple[str, ...], warm_up: int, count: 
             if n >= warm_up:
                 latencies.append(time.perf_counter() - began)
                 statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
-    pipe.send({"latencies": latencies, "statuses": statuses, "api_calls": len(fake.calls)})
+        pipe.send({"latencies": latencies, "statuses": statuses, "api_calls": len(fake.calls)})
+        await asyncio.to_thread(pipe.recv)        # the floor: the same bodies to a bare ASGI echo
+        echoed = []
+        for n in range(count):
+            body = _update(warm_up + n, "大家早上好", fake, first, ready["person"])
+            began = time.perf_counter()
+            await client.post(ECHO_PATH, json=body)
+            echoed.append(time.perf_counter() - began)
+        pipe.send({"latencies": echoed})
     await fake.stop()
+
+
+ECHO_PATH = "/bench/echo"
 
 
 def _update(n: int, line: str, fake: Any, at: datetime, person: int) -> dict[str, Any]:
