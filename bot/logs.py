@@ -37,7 +37,7 @@ REDACTED = "***"
 _BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
 # A family code as handed out (domain/decide/invites.py); what follows a join word, whatever its case, is
 # `JOIN_ARGUMENT` (bot/understanding/words.py).
-_FAMILY_CODE = re.compile(rf"(?<![A-Z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Z0-9])")
+_FAMILY_CODE = re.compile(rf"(?<![A-Za-z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Za-z0-9])")   # not inside a trace id
 # A page link's signature (bot/web/access.py): <family>.<member>.<expiry>.<43 characters of base64url>
 _PAGE_SIGNATURE = re.compile(r"(\d+\.\d+\.\d+\.)[A-Za-z0-9_-]{43}")
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
