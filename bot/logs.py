@@ -36,8 +36,8 @@ REDACTED = "***"
 # A Telegram bot token wherever it shows (a URL …/bot123456:ABC…/getUpdates), even one we were not told of.
 _BOT_TOKEN = re.compile(r"\d{6,12}:[A-Za-z0-9_-]{30,}")
 # A family code as handed out (domain/decide/invites.py); what follows a join word, whatever its case, is
-# `JOIN_ARGUMENT` (bot/understanding/words.py).
-_FAMILY_CODE = re.compile(rf"(?<![A-Za-z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Za-z0-9])")   # not inside a trace id
+# `JOIN_ARGUMENT` (bot/understanding/words.py). Not inside a longer word (a trace id starting with 8 digits).
+_FAMILY_CODE = re.compile(rf"(?<![A-Za-z0-9])[{CODE_ALPHABET}]{{{CODE_LENGTH}}}(?![A-Za-z0-9])")
 # A page link's signature (bot/web/access.py): <family>.<member>.<expiry>.<43 characters of base64url>
 _PAGE_SIGNATURE = re.compile(r"(\d+\.\d+\.\d+\.)[A-Za-z0-9_-]{43}")
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
