@@ -116,6 +116,10 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
         kind = type_of(text)
         if kind is None and _FILLER.match(said):
             continue
+        if kind is RecordType.FEEDING and parts and parts[-1].record_type is RecordType.PUMPING and \
+                _SIDE_ANCHOR.search(text) and not _FED.search(text):
+            kind = RecordType.PUMPING        # 吸了一次奶 左边60 右边50: the sides of the pumping, not breastfeeds
+            text = f"吸奶 {text}"              # read as the pumping it is a side of
         if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         clause = (said, text, kind is not None)
@@ -176,6 +180,7 @@ _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\ba
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
 _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
+_FED = re.compile(r"喂|亲喂|吃|喝|nurs|fed|feed|breastf", re.I)
 _SIDE_ANCHOR = re.compile(r"左|右|\bleft\b|\bright\b", re.I)
 _ABOUT = re.compile(r"(?<=[\d分钟点时])\s*左右")
 _AGAIN = re.compile(r"^\s*(?:又|再|然后又|接着又|another|again|and another)", re.I)

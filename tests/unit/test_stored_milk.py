@@ -31,3 +31,11 @@ def test_stored_milk_given_is_a_breast_milk_bottle_feed_not_pumping(text, ml):
 def test_expressing_milk_is_pumping(text, ml):
     e = read(text)
     assert (e.record_type, e.slots.amount_ml) == (RecordType.PUMPING, pytest.approx(ml, abs=0.1))
+
+
+@pytest.mark.parametrize("text", ["吸了一次奶 左边60 右边50", "刚吸了 左边六十 右边五十"])
+def test_the_sides_said_after_pumping_are_the_pumping_sides_not_breastfeeds(text):
+    e = read(text)
+    facts = [(e.record_type, e.slots.side, e.slots.amount_ml), *((f.record_type, f.slots.side, f.slots.amount_ml)
+                                                                for f in e.also)]
+    assert facts == [(RecordType.PUMPING, "left", 60), (RecordType.PUMPING, "right", 50)]
