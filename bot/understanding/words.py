@@ -225,8 +225,8 @@ IN_ENGLISH = _words(r"(用|说|改成|切换到?)英文|英文回复|reply in en
 IN_CHINESE = _words(r"(用|说|改成|切换到?)中文|中文回复|reply in chinese|speak chinese|用汉语")
 
 # --- questions --------------------------------------------------------------------------------
-ASKS = re.compile(r"多少|几次|几片|几个|几回|几趟|多久|多长|几点|什么时候|几个小时|总共|一共|"
-                  r"how much|how many|how long|when did|what time|\btotal\b|"
+ASKS = re.compile(r"多少|几次|几片|几个|几回|几趟|多久|多长|几点|什么时候|几个小时|"
+                  r"how much|how many|how long|when did|what time|what'?s the total|"
                   r"\b(?:did|has|have) (?:she|he|the baby|baby|they) (?:nap|napped|sleep|slept|poop|pooped|pee|peed|eat|"
                   r"eaten|drink|drunk|feed|fed)\b", re.I)
 LAST = re.compile(r"上次|上一次|最后一次|最近一次|last time|when did|when was|多久没|多长时间没|多久了没|"

@@ -65,3 +65,8 @@ def test_a_question_about_nothing_the_family_records_is_no_query(text):
                                   "@Fawn when's the next tylenol", "今天喝了多少", "how much did she drink today"])
 def test_a_question_about_the_records_is_a_query(text):
     assert read(text).intent is Intent.QUERY
+
+
+@pytest.mark.parametrize("text", ["六点醒的，昨晚一共醒了两次", "总共醒了3次"])
+def test_a_total_said_without_a_question_word_is_a_report(text):
+    assert read(text).intent is not Intent.QUERY

@@ -18,6 +18,8 @@ _TEMP_BEFORE_SITE = re.compile(rf"{NUM}\s*(?:°\s*[fc]?|度)?\s*(?:{w.TEMP_SITES
 # he's 100.9 / she's at 38.5: a decimal only a temperature can be, said of the baby
 _TEMP_OF_BABY = re.compile(r"\b(?:he|she|baby|bub)(?:'s|\s+is|\s+was)\s+(?:at\s+|now\s+|up to\s+|down to\s+|back to\s+)?"
                            r"((?:9[5-9]|10[0-7]|3[5-9]|4[0-2])\.\d)(?![\d.])(?!\s*(?:kg|lb|oz|ml|cm|in|%))", re.I)
+_MEASURED_DECIMAL = re.compile(r"(?:量|测)了?(?:下|一下)?[^\d\n]{0,3}?((?:3[4-9]|4[0-2])\.\d)(?![\d.])(?!\s*(?:kg|斤|cm|ml|毫升))",
+                               re.I)      # 又量了下 38.5了: a decimal only a temperature can be, measured
 _TOOK_TEMP = re.compile(r"\b(?:took|checked|take|check|taking|checking) (?:her|his|the baby's|baby's|their) temp|"
                         r"[量测]了?(?:下|一下)?体温", re.I)
 _TEMP_DEGREES = re.compile(r"(?<![\d.])(3[4-9]|4[0-2])(?:\.\d)?\s*(?:度|℃|°)")
@@ -75,7 +77,7 @@ def read_temperature(text: str) -> float | None:
     value = temperature_c(text) if (w.TEMPERATURE_WORDS.search(text) or _TEMP_DEGREES.search(text)
                                     or re.search(r"℃|℉|°", text)) else None
     if value is None and (m := _TEMP_AFTER_WORD.search(text) or _TEMP_BEFORE_SITE.search(text)
-                          or _TEMP_OF_BABY.search(text)):
+                          or _TEMP_OF_BABY.search(text) or _MEASURED_DECIMAL.search(text)):
         value = float(m.group(1))
     if value is not None and 80 <= value <= 115:
         value = fahrenheit_to_c(value)          # 101度 on a Fahrenheit thermometer: no one is 101 °C
