@@ -37,7 +37,29 @@ def answers_task(turn: Turn, task: PendingTask) -> bool:
     given = set(e.slots.given())
     if task.state is TaskState.AWAITING_CONFIRMATION:           # a plain new value of what is read back (8点到3点);
         return e.intent is Intent.SUPPLY and bool(given) and not e.unaccounted    # a new fact is a new topic
+    if _clashes(e.slots.given(), task):
+        return False       # gave her a bottle of breast milk, 3.5 oz while 4 oz waits for its kind: another bottle
     wanted = set(ALSO_ASKED.get(task.record_type, frozenset())) if task.record_type else set()
     for missing in task.missing:
         wanted |= ANSWERED_BY.get(missing, frozenset({missing}))
     return bool(given & wanted)
+
+
+# the values a task already holds that a message may not silently replace by "answering" (times may: 3点 → 3:05)
+_HELD_VALUES = frozenset({"amount_ml", "kind", "weight_kg", "height_cm", "head_cm", "temperature_c", "dose",
+                          "medication", "duration_min"})
+
+
+def _clashes(given: dict[str, object], task: PendingTask) -> bool:
+    """The message says another value for something the task already holds (and did not ask for)."""
+    for name in _HELD_VALUES & given.keys():
+        held = task.slots.get(name)
+        if held is None or name in task.missing:
+            continue
+        new = given[name]
+        if isinstance(held, (int, float)) and isinstance(new, (int, float)):
+            if abs(float(held) - float(new)) > 0.5:
+                return True
+        elif str(getattr(new, "value", new)) != str(getattr(held, "value", held)):
+            return True
+    return False

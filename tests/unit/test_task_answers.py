@@ -1,5 +1,6 @@
 """A waiting task takes answers, not whatever comes next: a message fills it only when it gives what the task
 asked (or corrects it); anything else is a new topic and the task waits as it was."""
+from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -68,3 +69,17 @@ def test_a_formula_bottle_corrected_to_breast_milk_still_asks_its_amount() -> No
     (saved,) = [e.task for e in decision.effects if isinstance(e, SaveTask)]
     assert saved.slots["method"] == "bottle" and "amount_ml" in saved.missing
     assert not any(isinstance(e, WriteRecord) for e in decision.effects)
+
+
+def test_a_whole_other_bottle_said_while_a_bottle_waits_for_its_kind_is_another_bottle() -> None:
+    waiting = bottle_task(missing=("kind",), amount_ml=118.3)
+    waiting = replace(waiting, slots={k: v for k, v in waiting.slots.items() if k != "kind"})
+    other = supply(kind="breast_milk", method="bottle", amount_ml=103.5)
+    assert not answers_task(turn(other, waiting), waiting)
+
+
+def test_the_kind_alone_or_with_the_same_amount_answers_the_kind_question() -> None:
+    waiting = bottle_task(missing=("kind",), amount_ml=118.3)
+    waiting = replace(waiting, slots={k: v for k, v in waiting.slots.items() if k != "kind"})
+    assert answers_task(turn(supply(kind="formula"), waiting), waiting)
+    assert answers_task(turn(supply(kind="formula", amount_ml=118.3), waiting), waiting)
