@@ -170,6 +170,9 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
                         known_type: RecordType | None = None) -> Extraction:
     topic = known_type or _topic(request)     # 泰诺林那次改成间隔6小时: the values are the medication's
     record_type = _record_type(body) or None
+    if known_type is None and request.task is None and record_type is None and not correction and \
+            _GROWN_UP_SPEAKS.search(body) and not (lx.AMOUNT_ML.search(body) or lx.AMOUNT_OZ.search(body)):
+        topic = None        # I'm home at 7 tonight / 我十一点去买菜: a grown-up's time is no fact of the last topic
     implied = None
     if (request.task or correction) and record_type is not None and _only_an_amount(body):
         # "100ml" / "不对，是100ml" is about the task or the record just talked of; only without
@@ -196,6 +199,9 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     intent = _intent(request, record_type, kind_type, correction)
     return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
+
+
+_GROWN_UP_SPEAKS = re.compile(r"^\s*(?:我|咱|我们)|\b(?:i|i'm|im|i'll|we|we're|we'll)\b", re.I)
 
 
 def _bare_amount(text: str) -> float | None:

@@ -8,6 +8,7 @@ member's "I'm home at 7", a new bottle while a sleep waits) is a new topic, and 
 """
 from __future__ import annotations
 
+from domain.decide.wrong_value import SAID_IN
 from domain.extraction import Intent
 from domain.tasks import PendingTask
 from domain.turn import Turn
@@ -32,8 +33,9 @@ ALSO_ASKED: dict[RecordType, frozenset[str]] = {RecordType.SLEEP: frozenset({"ni
 
 def answers_task(turn: Turn, task: PendingTask) -> bool:
     e = turn.extraction
-    if e.intent is Intent.CORRECT:
-        return True                                   # 不是，晚8点到凌晨3点: the waiting task, corrected
+    if e.intent is Intent.CORRECT:                    # 不是，晚8点到凌晨3点: the waiting task, corrected —
+        wrong = e.reference.value if e.reference is not None else None      # unless the value said to be wrong
+        return wrong is None or _holds(task, wrong)                        # is not the task's (3.5 not 3)
     given = set(e.slots.given())
     if task.state is TaskState.AWAITING_CONFIRMATION:           # a plain new value of what is read back (8点到3点);
         return e.intent is Intent.SUPPLY and bool(given) and not e.unaccounted    # a new fact is a new topic
@@ -63,3 +65,11 @@ def _clashes(given: dict[str, object], task: PendingTask) -> bool:
         elif str(getattr(new, "value", new)) != str(getattr(held, "value", held)):
             return True
     return False
+
+
+def _holds(task: PendingTask, value: float) -> bool:
+    """The task holds `value` in some unit a family says it in (3 → 3 oz = 88.7 ml)."""
+    return any(isinstance(held, (int, float)) and not isinstance(held, bool)
+               and any(abs(held - value * per_unit) <= max(0.05, abs(value * per_unit) * 0.02)
+                       for _, per_unit in (*SAID_IN.get(name, ()), ("as said", 1.0)))
+               for name, held in task.slots.items())

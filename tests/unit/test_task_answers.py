@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 from domain.decide.answers import answers_task
 from domain.decide.decide_turn import decide_turn
-from domain.extraction import Extraction, Intent, Slots
+from domain.extraction import Extraction, Intent, RecordReference, Slots
 from domain.tasks import PendingTask
 from domain.turn import BabyView, MemberView, SaveTask, Turn, WriteRecord
 from domain.vocabulary import RecordType, ReplyKind, Role, TaskAction, TaskState
@@ -83,3 +83,13 @@ def test_the_kind_alone_or_with_the_same_amount_answers_the_kind_question() -> N
     waiting = replace(waiting, slots={k: v for k, v in waiting.slots.items() if k != "kind"})
     assert answers_task(turn(supply(kind="formula"), waiting), waiting)
     assert answers_task(turn(supply(kind="formula", amount_ml=118.3), waiting), waiting)
+
+
+def test_a_correction_of_a_value_the_waiting_task_does_not_hold_is_not_the_tasks() -> None:
+    waiting = bottle_task(missing=("kind",), amount_ml=118.3)
+    said = Extraction(intent=Intent.CORRECT, slots=Slots(kind="breast_milk", amount_ml=103.5),
+                      reference=RecordReference(which="latest", value=3.0))
+    assert not answers_task(turn(said, waiting), waiting)
+    holds_it = Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=147.9),
+                          reference=RecordReference(which="latest", value=4.0))
+    assert answers_task(turn(holds_it, waiting), waiting)

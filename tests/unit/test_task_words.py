@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.request import ContextLine, ExtractionRequest, TaskHint
 from bot.understanding.rules import extract
 from domain.extraction import Intent
 
@@ -70,3 +70,16 @@ def test_a_question_about_the_records_is_a_query(text):
 @pytest.mark.parametrize("text", ["六点醒的，昨晚一共醒了两次", "总共醒了3次"])
 def test_a_total_said_without_a_question_word_is_a_report(text):
     assert read(text).intent is not Intent.QUERY
+
+
+@pytest.mark.parametrize("text", ["I'm home at 7 tonight, traffic is awful", "我十一点去买菜 中午回来做饭"])
+def test_a_grown_ups_own_time_is_no_fact_of_the_topic_just_talked_of(text):
+    fed = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "刚喝了90ml配方奶")
+    e = extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", recent=(fed,)))
+    assert e.record_type is None
+
+
+def test_a_bare_time_after_talk_of_a_feed_still_reads_as_its_time():
+    fed = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "喝了90ml配方奶")
+    assert extract(ExtractionRequest(text="3点", now=NOW, timezone="Asia/Shanghai", recent=(fed,))).record_type \
+        is not None
