@@ -83,3 +83,8 @@ def test_a_bare_time_after_talk_of_a_feed_still_reads_as_its_time():
     fed = ContextLine(NOW, "1分钟前", "妈妈", "parent", "妈妈", "喝了90ml配方奶")
     assert extract(ExtractionRequest(text="3点", now=NOW, timezone="Asia/Shanghai", recent=(fed,))).record_type \
         is not None
+
+
+@pytest.mark.parametrize(("text", "solid"), [("刚换尿布，尿了也啦了", True), ("刚换尿布，尿了", None)])
+def test_la_typed_for_its_homophone_after_also_is_a_poop(text, solid):
+    assert read(text).slots.solid is solid
