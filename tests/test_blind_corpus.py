@@ -16,9 +16,9 @@ from bot.devtools.scenarios.command import closing_line, run_files
 from bot.devtools.scenarios.loader import find_scenario_files
 
 BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
-# of 582: batch 1 (462 files) 366, batch 2 (120, written after the fixes by a helper who never read the rules)
+# of 582: batch 1 (462 files) 369, batch 2 (120, written after the fixes by a helper who never read the rules)
 # 66; before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 432
+PASSED_AT_LEAST = 435
 WRONG_WRITES_AT_MOST = 0
 
 pytestmark = pytest.mark.slow
