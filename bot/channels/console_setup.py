@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from bot.channels.terminal import read_line
 from bot.protocol import DEFAULT_BABY_NAME, FamilySetup, MemberSetup
+from domain.birthdays import MONTHS, birthday
 from domain.replies.catalog import text
 from domain.units import UNIT_CHOICES, US_CUSTOMARY, display_units
 from domain.vocabulary import ChatKind, Language
@@ -26,10 +27,6 @@ US = {"3": dict(vars(US_CUSTOMARY)), "us": dict(vars(US_CUSTOMARY)), "oz": dict(
       "英制": dict(vars(US_CUSTOMARY)), "us units": dict(vars(US_CUSTOMARY))}
 UNITS = {**METRIC, **JIN, **US}
 
-MONTHS = {name: number for number, names in enumerate(
-    (("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
-     ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
-     ("dec", "december")), start=1) for name in names}
 _FULL = re.compile(r"^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?$")
 _NO_YEAR = re.compile(r"^(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?$")
 _MONTH_DAY = re.compile(r"^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s*(\d{4}))?$")
@@ -55,9 +52,7 @@ def birth_date_of(answer: str, today: date) -> date | None:
     if month is None:
         return None
     try:
-        born = date(year or today.year, month, day)
-        if year is None and born > today:
-            born = date(today.year - 1, month, day)
+        born = birthday(year, month, day, today)
     except ValueError:
         return None
     return born if born <= today else None

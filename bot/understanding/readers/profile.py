@@ -12,14 +12,11 @@ from datetime import date
 
 from bot.understanding import words as lx
 from bot.understanding.readers.quantities import weights_kg
+from domain.birthdays import MONTHS, birthday
 from domain.extraction import ProfileChange
 from domain.units import JIN_KG, LB_KG
 
-_MONTHS = {m: n for n, names in enumerate((
-    ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-    ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-    ("december", "dec")), start=1) for m in names}
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _BIRTHDAY = r"(?:生日|出生日期|出生于|出生在|birthday|birth ?date|date of birth|\bdob\b|born(?: on)?)"
 _EN_DATE = re.compile(rf"{_BIRTHDAY}[^\d]{{0,24}}?\b{_MONTH}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b"
                       rf"(?:,?\s+(?P<year>\d{{4}}))?|{_BIRTHDAY}[^\d]{{0,24}}?\b(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?"
@@ -62,22 +59,15 @@ def birth_date(text: str, today: date) -> date | None:
         if m := lx.BIRTH_DATE.search(text):
             return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         if m := _EN_DATE.search(text):
-            month = _MONTHS[(m.group("month") or m.group("month2")).lower()]
+            month = MONTHS[(m.group("month") or m.group("month2")).lower()]
             day, year = int(m.group("day") or m.group("day2")), m.group("year") or m.group("year2")
-            return _dated(int(year) if year else None, month, day, today)
+            return birthday(int(year) if year else None, month, day, today)
         if m := _ZH_DATE.search(text):
             year = m.group("year")
-            return _dated(int(year) if year else None, int(m.group("month")), int(m.group("day")), today)
+            return birthday(int(year) if year else None, int(m.group("month")), int(m.group("day")), today)
     except ValueError:
         return None
     return None
-
-
-def _dated(year: int | None, month: int, day: int, today: date) -> date:
-    if year is not None:
-        return date(year, month, day)
-    this_year = date(today.year, month, day)
-    return this_year if this_year <= today else date(today.year - 1, month, day)
 
 
 def birth_weight(text: str) -> float | None:
