@@ -6,16 +6,15 @@ from collections.abc import Sequence
 from functools import cache
 
 
-@cache
-def _leading(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    said = [re.escape(n) for n in names if n]
-    return re.compile(rf"^\s*@?\s*(?:{'|'.join(said)})(?![a-z])\s*[:：,，]?\s*", re.I) if said else None
-
-
 def address_pattern(names: Sequence[str]) -> str:
     """A regex for an optional leading address, to put before a pattern of what follows it."""
     said = [re.escape(n) for n in names if n]
     return rf"(?:@?\s*(?:{'|'.join(said)})(?![a-z])\s*[:：,，]?\s*)?" if said else ""
+
+
+@cache
+def _leading(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile(rf"^\s*{address_pattern(names)}", re.I) if any(names) else None
 
 
 def without_address(text: str, names: Sequence[str]) -> str:
