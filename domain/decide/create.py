@@ -78,6 +78,14 @@ def confirmation_reason(record_type: RecordType, fields: dict[str, Any],
     return None
 
 
+def _reason(record_type: RecordType, fields: dict[str, Any], found: list[Problem], zone_now: datetime,
+            doubt: dict[str, Any]) -> ConfirmReason | None:
+    """Why a complete reading is read back: the contract's own reason (a night across midnight, a health
+    event, an unusual value) names it first; a doubt about the words is shown in the read-back either way."""
+    reason = confirmation_reason(record_type, fields, found, zone_now)
+    return reason or (ConfirmReason.UNCERTAIN_READING if doubt else None)
+
+
 def advance_create(turn: Turn, task: PendingTask, new_slots: dict[str, Any], from_message: bool = True) -> Decision:
     """One more step of a create task: its slots are merged; decide what happens next.
 
@@ -141,13 +149,13 @@ def _growth_problems(turn: Turn, baby_id: int | None, record_type: RecordType,
 def _complete(turn: Turn, task: PendingTask, slots: dict[str, Any], fields: dict[str, Any],
               found: list[Problem], doubt: dict[str, Any]) -> Decision:
     """Everything known: read it back when uncertain or risky, ask about a twin on file, else write."""
-    reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(task.record_type, fields, found,
-                                                                             turn.now)
+    reason = _reason(task.record_type, fields, found, turn.now, doubt)
     if task.items:
         return _complete_several(turn, task, slots, fields, found, doubt, reason)
-    if reason in (None, ConfirmReason.HEALTH_EVENT):
+    if reason in (None, ConfirmReason.HEALTH_EVENT, ConfirmReason.UNCERTAIN_READING):
         twin = earlier_twin(turn, task.record_type, task.baby_id, fields)
-        if twin is not None:
+        # a doubted reading is read back whole; only a dose too soon (itself a read-back) names the earlier one
+        if twin is not None and (not doubt or twin.reason is ConfirmReason.DOSE_TOO_SOON):
             return twin_question(turn, replace(task, slots=slots), fields, twin)
     if reason:
         saved = save_step(task, TaskState.AWAITING_CONFIRMATION, turn.now, slots=slots, missing=(),
@@ -160,7 +168,7 @@ def _complete_several(turn: Turn, task: PendingTask, slots: dict[str, Any], fiel
                       found: list[Problem], doubt: dict[str, Any], reason: ConfirmReason | None) -> Decision:
     """A fact of a message that said several is known: ask the next one, or confirm or write them all.
     A possible duplicate is one more reason to confirm the message as a whole (no "same one?" question)."""
-    if reason in (None, ConfirmReason.HEALTH_EVENT):
+    if reason in (None, ConfirmReason.HEALTH_EVENT) or (doubt and reason is ConfirmReason.UNCERTAIN_READING):
         twin = earlier_twin(turn, task.record_type, task.baby_id, fields)
         reason = twin.reason if twin is not None else reason
     following = next_to_ask(task, TaskItem(task.record_type, slots, task.baby_id, reason=reason))
@@ -292,5 +300,6 @@ def twin_question(turn: Turn, task: PendingTask, fields: dict[str, Any], twin: T
     if twin.reason is ConfirmReason.DOSE_TOO_SOON:
         reply = Reply(ReplyKind.CONFIRM, "confirm_dose_too_soon", values, (Button("confirm"), Button("cancel")))
     else:
-        reply = Reply(ReplyKind.CONFIRM, "confirm_duplicate", values, (Button("choose:same"), Button("choose:another")))
+        # "the same one?" is a question with two answers, not a read-back (the contract: duplicates are asked about)
+        reply = Reply(ReplyKind.ASK, "confirm_duplicate", values, (Button("choose:same"), Button("choose:another")))
     return Decision(reply, (SaveTask(saved),), note=f"asked: {twin.reason.value}")

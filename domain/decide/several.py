@@ -138,9 +138,9 @@ def _one_task(turn: Turn, parts: list[Part], waiting: list[Part], unread: list[s
     values = {**reply.values, "several": [item_line(turn, i.record_type, i.fields, i.baby_id or task.baby_id,
                                                   i.reason) for i in items],
               "several_notes": said, "unread": unread, "at": kept.index(current)}
-    if items and reply.kind is ReplyKind.CONFIRM and reply.key != "confirm":   # a duplicate's own question
+    if items and reply.key in ("confirm_duplicate", "confirm_dose_too_soon"):   # a duplicate's own question
         values = {**values, "reason": task.requires_confirmation_reason}
-        reply = replace(reply, key="confirm", buttons=_confirm_buttons())
+        reply = replace(reply, kind=ReplyKind.CONFIRM, key="confirm", buttons=_confirm_buttons())
     effects = tuple(SaveTask(task) if isinstance(e, SaveTask) else e for e in current.decision.effects)
     note = "several: ask" if task.state is TaskState.PENDING else "several: confirm"
     return Decision(replace(reply, values=values), effects, note=note)

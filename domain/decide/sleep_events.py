@@ -151,8 +151,8 @@ def _close(turn: Turn, open_sleep: RecordView, end: datetime, task: PendingTask 
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
     doubt = doubts(turn, fields, contributed=task is None)
-    reason = ConfirmReason.UNCERTAIN_READING if doubt else confirmation_reason(RecordType.SLEEP, fields, found,
-                                                                             turn.now)
+    reason = confirmation_reason(RecordType.SLEEP, fields, found, turn.now) or \
+        (ConfirmReason.UNCERTAIN_READING if doubt else None)
     done = _done(turn, task)
     if reason:
         update = new_task(TaskAction.UPDATE, RecordType.SLEEP, turn.member.id, turn.now,
