@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import estimated_spans, explained_mentions, kept_text_spans, quantity_spans
-from bot.understanding.lexicon import PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
+from bot.understanding.lexicon import BABY_PRONOUNS, PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
 from bot.understanding.spans import Span
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
@@ -56,7 +56,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading),
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
-    chatter = _grown_ups_chatter(spans, text, used_mentions)
+    chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text)
     left: list[Span] = [s for s in spans if s not in chatter
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -173,6 +173,32 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     types = _types(reading)
     named = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD and s.types & types for s in c)]
     return bool(named) and all(_said_of_a_grown_up(c, types) for c in named)
+
+
+_SAYS_SOMETHING = frozenset({sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD, sp.CUE})
+
+
+def commentary(spans: Sequence[Span], text: str) -> set[Span]:
+    """The spans of clauses beside the fact that say nothing a record could hold: no number or time, no day
+    word, no record word, no cue (a negation, a question, a plan, a correction …) — only words nothing here
+    knows, fillers and people (burped like a trucker / 老婆放心 / liquid gold lol / 长得好快呀). How it went,
+    not what happened: nothing the reading must account for. The fact's own clause is never commentary."""
+    said = clauses(spans, text)
+    if len(said) < 2:
+        return set()
+    found: set[Span] = set()
+    for clause in said:
+        if any(s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+               for s in clause):
+            continue                    # …or a baby by name: 乐乐睡着了 安安还在玩 is about another twin
+        unknown = [s for s in clause if s.kind == sp.UNKNOWN]
+        if unknown and not any(sp.near_a_record_word(s.text) for s in unknown):
+            found.update(clause)        # …but a typo of a record word (grern, formla) is a word to ask about
+    return found
+
+
+def _pronoun(s: Span) -> bool:
+    return s.text.strip().lower() in BABY_PRONOUNS
 
 
 def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:

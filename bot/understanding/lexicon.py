@@ -91,6 +91,9 @@ BABY_ZH = ("小宝宝", "宝宝", "宝贝", "小宝贝", "小家伙", "小朋友
            "伢伢", "伢", "宝儿", "崽崽", "崽", "囡囡", "妞妞", "娃儿", "小崽子")
 BABY_EN = frozenset("she he her him she's he's shes hes baby bub bubs lo kiddo munchkin twins babies kid kids "
                     "bubba bébé little one".split())
+# the baby said without a name: a clause about how it went may hold one (he hated every second)
+BABY_PRONOUNS = frozenset(("她", "他", "它", "宝宝", "宝贝", "小家伙", "孩子", "娃", "she", "he", "her", "him", "she's", "he's",
+                           "shes", "hes", "baby", "bub", "lo", "kiddo", "little one"))
 ADULT_ZH = ("老公", "老婆", "媳妇", "孩他爸", "孩他妈", "孩子他爸", "孩子他妈", "宝妈", "宝爸", "妈妈", "老妈", "妈咪",
             "爸爸", "老爸", "爹", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "阿姨", "保姆", "月嫂", "育儿嫂",
             "姐姐", "哥哥", "叔叔", "舅舅", "姑姑", "大姨", "小姨", "医生", "护士", "大夫", "老师", "我们", "咱们",

@@ -188,7 +188,7 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
                                    raw=request.text, default_now=not task_time)
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
-            and slots.start and not slots.end:
+            and slots.start and not slots.end and not _CLOCK_THEN_ASLEEP.search(body):
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
     if correction and kind_type is None and not slots.given() and (amount := _bare_amount(body)) is not None:
         return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
@@ -344,6 +344,10 @@ def _amount_ml(text: str, kind: FeedingKind | None, direct: bool,
     return (bare[-1], True) if bare else (None, False)
 
 
+_CLOCK_THEN_ASLEEP = re.compile(r"\d\s*(?:点|:)\s*(?:\d+\s*分?|半|一刻)?\s*(?:左右|多)?\s*(?:就|才)?\s*(?:睡|入睡)"
+                                r"|\b(?:asleep|down|slept|out) (?:at|around|about) \d", re.I)
+
+
 def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, SleepEvent | None]:
     wakings = lx.NIGHT_WAKINGS.search(text)
     night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
@@ -352,7 +356,8 @@ def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, S
     if times.point and not start and times.duration_min and _PART_OF_DAY.search(text) and not _CLOCK.search(text):
         times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
     if times.point and not start:
-        if event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I):
+        woke = event is SleepEvent.WOKE_UP or re.search(r"醒的|起的|woke at", text, re.I)
+        if woke and not _CLOCK_THEN_ASLEEP.search(text):      # 1点30分睡的 几点醒的忘了: the clock is the start
             end = times.point
         else:
             start = times.point

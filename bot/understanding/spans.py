@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.understanding import lexicon as lx
 from bot.understanding import words as w
@@ -135,6 +135,37 @@ def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Seq
                   *_cue_spans(text), *_filler_spans(text), *_words(text, tuple(n for n in addressing if n), (), FILLER)]
     found = _without_overlaps(found, candidates)
     return sorted(found + [_known(s) for s in _unknown_spans(text, found)], key=lambda s: s.start)
+
+
+@cache
+def _record_vocabulary() -> frozenset[str]:
+    """The Latin words the record patterns spell out (formula, diaper, green …), four letters or more."""
+    sources = [p.pattern for p, _ in (*_FROM_WORDS, *_support_patterns())]
+    found = set()
+    for src in sources:
+        for w, optional in re.findall(r"([A-Za-z]{4,})(\??)", src):    # diapers? → diapers and diaper
+            found.update({w.lower(), w[:-1].lower()} if optional and len(w) > 4 else {w.lower()})
+    return frozenset(found)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one letter left out, added, changed, or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[n + 1:] == b[n + 1:] or a[n:n + 2] == b[n:n + 2][::-1] and a[n + 2:] == b[n + 2:]
+    return a[n + 1:] == b[n:] if len(a) > len(b) else a[n:] == b[n + 1:]
+
+
+@lru_cache(maxsize=1024)
+def near_a_record_word(word: str) -> bool:
+    """One letter off a record word (grern → green, formla → formula, diapr → diaper): a typo, not a new word.
+    Latin words of four letters or more."""
+    word = word.strip().lower()
+    if len(word) < 4 or not word.isascii() or not word.isalpha():
+        return False
+    return any(_one_edit(word, known) for known in _record_vocabulary())
 
 
 def _known(s: Span) -> Span:
