@@ -21,7 +21,7 @@ from bot.understanding.readers.health import health_kind
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Fact, Intent
+from domain.extraction import Extraction, Fact, Intent, SleepEvent
 from domain.vocabulary import RecordType
 
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
@@ -81,7 +81,7 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
                           every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
     if not facts or len(facts) == 1 and not facts[0].every_baby:
         return None
-    facts = _kinds_shared(facts)
+    facts = _asleep_after(_kinds_shared(facts))
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
@@ -97,6 +97,23 @@ def _kinds_shared(facts: list[Fact]) -> list[Fact]:
         return facts
     return [f.model_copy(update={"slots": f.slots.model_copy(update={"kind": kinds[0]})})
             if f.record_type is RecordType.FEEDING and not f.slots.kind else f for f in facts]
+
+
+_OWN_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am|pm|a\.m|p\.m)|\b(?:at|around|about) \d|\d\s*(?:分钟|小时|min|h)", re.I)
+
+
+def _asleep_after(facts: list[Fact]) -> list[Fact]:
+    """Fell asleep after the fact before it (11点喝了130奶粉 吃完就睡了 / fed her at 7 then she went down):
+    a sleep said without a time of its own began when that fact happened, not when the message was sent."""
+    out = list(facts)
+    for n in range(1, len(out)):
+        fact, before = out[n], out[n - 1]
+        said_at = before.slots.end or before.slots.start or before.slots.time
+        if fact.record_type is not RecordType.SLEEP or fact.sleep_event is not SleepEvent.FELL_ASLEEP \
+                or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end:
+            continue
+        out[n] = fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": said_at})})
+    return out
 
 
 def _of_a_grown_up(request: ExtractionRequest, clause: str) -> bool:

@@ -143,8 +143,8 @@ def _record_vocabulary() -> frozenset[str]:
     sources = [p.pattern for p, _ in (*_FROM_WORDS, *_support_patterns())]
     found = set()
     for src in sources:
-        for w, optional in re.findall(r"([A-Za-z]{4,})(\??)", src):    # diapers? → diapers and diaper
-            found.update({w.lower(), w[:-1].lower()} if optional and len(w) > 4 else {w.lower()})
+        for word, optional in re.findall(r"([A-Za-z]{4,})(\??)", src):    # diapers? → diapers and diaper
+            found.update({word.lower(), word[:-1].lower()} if optional and len(word) > 4 else {word.lower()})
     return frozenset(found)
 
 
@@ -152,7 +152,7 @@ def _one_edit(a: str, b: str) -> bool:
     """a and b differ by one letter left out, added, changed, or two neighbours swapped."""
     if abs(len(a) - len(b)) > 1 or a == b:
         return False
-    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     if len(a) == len(b):
         return a[n + 1:] == b[n + 1:] or a[n:n + 2] == b[n:n + 2][::-1] and a[n + 2:] == b[n + 2:]
     return a[n + 1:] == b[n:] if len(a) > len(b) else a[n:] == b[n + 1:]

@@ -104,7 +104,8 @@ _BARE = re.compile(rf"(?<![\d:.a-z])(?P<n>\d{{1,2}})(?![\d:]|\s*-?\s*(?:{_UNITS}
                    rf"(?!\s*(?:to|-|到|至|and)\s*\d+(?:\.\d+)?\s*(?:{_UNITS}))")
 _OFFSET = re.compile(r"(?<![\d:.])(?:(?P<half>half)|(?P<q>(?:a\s+)?quarter)|(?P<nq>[1-3])\s+quarters|(?P<n>\d{1,2})(?P<unit>\s*(?:min|mins|minutes?))?)"
                      r"\s+(?P<dir>past|after|to|till|before|of)\s+(?=(?P<hour>\d{1,2})|noon|midnight)"
-                     r"|(?<=\bat )(?P<half_hour>half)\s+(?=\d)")           # at half 7 = 7:30
+                     r"|(?<![\w-])(?<!\band )(?<!\ba )(?<!\bfor )(?<!\bby )(?P<half_hour>half)\s+"     # (at) half 7 = 7:30
+                     rf"(?=\d{{1,2}}(?![\d.:])(?!\s*-?\s*(?:{_UNITS})))")
 _RANGE_OPENER = re.compile(r"(?:\bfrom|\bbetween)\s*$")
 _MINUTE_LIKE = (5, 10, 20, 25)
 

@@ -12,8 +12,8 @@ from bot.understanding.time.resolve import resolve_clock, resolve_range, resolve
 from bot.understanding.time.values import TimeReading, TimeValue
 from bot.understanding.time.words import NIGHT_WORDS
 
-_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|went down.*woke|asleep.*woke|bed.*up|slept.*woke|down.*\bup\b|asleep.*\bup\b|"
-                         r"\bout\b.*\bup\b|nap.*\b(?:up|woke)\b", re.I)
+_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|\b(?:went down|down|asleep|slept|sleeping|bed|out|nap\w*|kip|crashed|dozed|"
+                         r"settled)\b.*\b(?:woke|woken|wakes?|waking|up|awake)\b", re.I)
 _STILL_ASLEEP = re.compile(r"没醒|还在睡|还睡着|still asleep|not awake", re.I)
 _PRIORITY = {"range": 0, "open": 0, "window": 0, "clock": 1, "ago": 1, "now": 1, "length": 2, "day": 3}
 
