@@ -56,7 +56,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading),
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
-    chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text)
+    chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -178,23 +178,40 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
 _SAYS_SOMETHING = frozenset({sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD, sp.CUE})
 
 
-def commentary(spans: Sequence[Span], text: str) -> set[Span]:
-    """The spans of clauses beside the fact that say nothing a record could hold: no number or time, no day
-    word, no record word, no cue (a negation, a question, a plan, a correction …) — only words nothing here
-    knows, fillers and people (burped like a trucker / 老婆放心 / liquid gold lol / 长得好快呀). How it went,
-    not what happened: nothing the reading must account for. The fact's own clause is never commentary."""
+def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozenset[RecordType] = frozenset(),
+               used: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()) -> set[Span]:
+    """The spans of clauses beside the fact that say nothing new a record could hold: no number or time, no
+    day word, no cue (a negation, a question, a plan, a correction …), no baby by name, and no record word but
+    the fact's own type — words nothing here knows, fillers and people around it (burped like a trucker /
+    老婆放心 / liquid gold lol / 喝得可快了 / 长得好快呀). How it went, not what happened: nothing the reading
+    must account for. A clause is never commentary on its own fact: another clause must carry it."""
     said = clauses(spans, text)
     if len(said) < 2:
         return set()
+    carries = [any(s.mention is not None and (s.mention.start, s.mention.end) in used
+                   or s.kind == sp.RECORD and s.types & types for s in clause) for clause in said]
     found: set[Span] = set()
-    for clause in said:
-        if any(s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
-               for s in clause):
+    for n, clause in enumerate(said):
+        if not any(c for m, c in enumerate(carries) if m != n):
+            continue
+        own = [s for s in clause if s.kind == sp.RECORD and s.types & types]
+        if own and not any(_how_it_went(s, text) for s in own):
+            continue                    # the fact's own word, not said of how it went: 换的时候看屁屁有点红
+        if any(s.kind in _SAYS_SOMETHING and s not in own
+               or s.mention is not None or s.kind == sp.BABY and not _pronoun(s) for s in clause):
             continue                    # …or a baby by name: 乐乐睡着了 安安还在玩 is about another twin
         unknown = [s for s in clause if s.kind == sp.UNKNOWN]
         if unknown and not any(sp.near_a_record_word(s.text) for s in unknown):
             found.update(clause)        # …but a typo of a record word (grern, formla) is a word to ask about
     return found
+
+
+_HOW_IT_WENT = re.compile(r"\s*(?:得|like\b)", re.I)
+
+
+def _how_it_went(s: Span, text: str) -> bool:
+    """The fact's verb with how it went after it: 喝得可快了 / 长得好快 / 吃得挺香 / burped like a trucker."""
+    return bool(_HOW_IT_WENT.match(text, s.end))
 
 
 def _pronoun(s: Span) -> bool:
