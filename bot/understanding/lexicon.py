@@ -158,6 +158,6 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
     Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",
                    "won't", "wont", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
                    "wouldn't", "wouldnt", "none", "nothing", "refused"),
-    Cue.CORRECTION: ("actually", "no wait", "wait", "sorry", "oops", "scratch that", "make that", "make it",
+    Cue.CORRECTION: ("should be", "should've been", "should have been", "actually", "no wait", "wait", "sorry", "oops", "scratch that", "make that", "make it",
                      "i meant", "i mean", "typo", "correction", "my bad", "my mistake", "misread", "wrong"),
 }

@@ -87,9 +87,12 @@ def normalise(text: str) -> str:
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
     text = _HALF_HOUR.sub("30分钟", text)
     text = _HALF_CLOCK.sub(lambda m: f"{m.group(1)}点30分", text)
+    text = _ZERO_FOR_O.sub("oz", text)
     return _LATIN_BESIDE_CJK.sub(" ", text)
 
 
+# 4 0z: a zero typed for the o of oz after an amount (the same length: spans keep their places)
+_ZERO_FOR_O = re.compile(r"(?<=\d )0z\b", re.I)
 # pee了 / 刚换好diaper: an English word run into Chinese is still a whole word
 # (lower-case words only: 维生素D, AD滴剂 and MMR are names, kept as typed)
 _LATIN_BESIDE_CJK = re.compile(r"(?<=[a-z]{2})(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[a-z]{2})")

@@ -48,7 +48,7 @@ SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)  
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
-SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|{_DOWN_OR_UP}", re.I)
+SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 # milk expressed before and given now (EBM, 冻奶, thawed milk): a breast-milk bottle feed, not a pumping session
@@ -67,10 +67,12 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
 ]
 DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides|"
                            r"\d+\s*(?:min|mins|minutes)\s+(?:on the\s+)?(?:left|right)\b|\b(?:left|right)\s+(?:for\s+)?\d+\s*(?:min|mins|minutes)\b", re.I)
+_ABOUT = r"[\d点分钟时度克斤两lz]"          # what 左右 follows when it means "about"
 SIDE_WORDS: list[tuple[re.Pattern[str], FeedingMethod]] = [
-    (re.compile(r"两边|双侧|左右|左.*右|右.*左|both", re.I), FeedingMethod.BOTH_BREASTS),
-    (re.compile(r"左|left", re.I), FeedingMethod.LEFT_BREAST),
-    (re.compile(r"右|right", re.I), FeedingMethod.RIGHT_BREAST),
+    # 左右 after an amount or a time is "about" (15分钟左右, 10点左右), not both sides
+    (re.compile(rf"两边|双侧|(?<!{_ABOUT})左右|左(?!右)[^左右]*右|右(?!左)[^左右]*左|both", re.I), FeedingMethod.BOTH_BREASTS),
+    (re.compile(rf"左(?!右)|(?<!{_ABOUT})左(?=右)|left", re.I), FeedingMethod.LEFT_BREAST),
+    (re.compile(rf"(?<!左)右|(?<!{_ABOUT}左)右|right", re.I), FeedingMethod.RIGHT_BREAST),
 ]
 FOOD = re.compile(r"(米粉|米糊|果泥|菜泥|蛋黄|肉泥|粥|面条|南瓜泥|苹果泥|香蕉|胡萝卜泥|土豆泥|蔬菜泥|rice cereal|oatmeal|puree|banana|avocado)", re.I)
 
@@ -107,9 +109,10 @@ WEEK_CHART_WORDS = _words(r"这周|本周|一周|7天|七天|每日|每天|\bwee
 SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|how was (today|the day|this week)|daily report", re.I)
 
 # --- diapers ------------------------------------------------------------------------------
-DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies")
+DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies|"
+                      r"\bchanged (?:her|him|the baby|bub|them)\b(?! (?:clothes|outfit|onesie|top|shirt|into))")
 WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
-SOLID_WORDS = _words(r"拉了|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
+SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"(?<=[也又还都])啦了|"        # 尿了也啦了: the homophone typed for 拉
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
 WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|\bboth\b")
