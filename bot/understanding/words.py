@@ -248,6 +248,7 @@ NEXT_DOSE = re.compile(r"下次.{0,6}(吃药|喂药|用药|吃|喂)|什么时候
                        r"\bnext dose\b|when can (she|he|they|we|i)\b.{0,20}\b(again|another|next|more)\b", re.I)
 ASKED_MEDICINES = _words(MEDICINE_NAMES + r"|退烧药")
 ASKED_TEMPERATURE = _words(TEMPERATURE_WORDS.pattern + r"|烧退|几度")
+ASKED_HIGHEST = re.compile(r"最高|最烧|烧到最|峰值|\b(?:highest|max(?:imum)?|peak(?:ed)?|hottest|top)\b", re.I)
 TEMPERATURE_ASK = re.compile(r"最近|上次|最后|多少|几度|怎么样|呢|吗|还烧|latest|last|what|how|\?|？", re.I)
 GROWTH = re.compile(r"多重|多沉|几斤|多少斤|多高|长多高|多长了|体重多少|体重是多少|最近.{0,3}体重|现在.{0,3}体重|体重呢|"
                     r"what did (?:she|he|the baby) weigh|how much (?:does|did) (?:she|he|the baby) weigh|"

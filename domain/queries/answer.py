@@ -13,7 +13,15 @@ from typing import Any
 
 from domain.babies import baby_named
 from domain.extraction import Query, QueryMetric, QueryPeriod, QueryShape
-from domain.queries.latest import growth, last_feeding, last_record, next_doses, photos, temperature
+from domain.queries.latest import (
+    growth,
+    highest_temperature,
+    last_feeding,
+    last_record,
+    next_doses,
+    photos,
+    temperature,
+)
 from domain.queries.totals import (
     daily_average,
     diaper_counts,
@@ -192,7 +200,8 @@ BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.LAST_SLEEP: lambda q, rs, b, t, s, e: last_record(rs, None, t.now),
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),
-    QueryMetric.TEMPERATURE: lambda q, rs, b, t, s, e: temperature(rs, t.now),
+    QueryMetric.TEMPERATURE: lambda q, rs, b, t, s, e: temperature(rs, t.now) if q.detail != "highest"
+    else highest_temperature(_in_window(rs, s, e), q.period, t.now),
     QueryMetric.NEXT_DOSE: lambda q, rs, b, t, s, e: next_doses(rs, q.detail, t.now),
     QueryMetric.PHOTOS: lambda q, rs, b, t, s, e: photos(rs),
 }

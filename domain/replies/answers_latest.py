@@ -35,6 +35,10 @@ def temperature_text(s: dict[str, Any], lang: Language, now: datetime) -> str:
     if last is None:
         return text(lang, "answer.temperature.none")
     t = last.fields["time"]
+    if s.get("highest"):
+        return text(lang, "answer.temperature.highest", value=amounts.temperature(float(last.fields["temperature_c"]),
+                                                                                 lang),
+                    time=clock(t, now, lang), count=s["count"])
     return text(lang, "answer.temperature", value=amounts.temperature(float(last.fields["temperature_c"]), lang),
                 time=clock(t, now, lang), ago=minutes((now - t).total_seconds() / 60, lang))
 

@@ -47,9 +47,16 @@ def read_query(text: str, now: datetime) -> Query | None:
     return None
 
 
+# how many oz / how much has she had: an amount asked of the baby is her feeds
+_ASKED_AMOUNT = re.compile(r"\bhow (?:many|much) (?:oz|ounces|ml|mls|bottles?|formula|milk)\b|"
+                           r"\bhow much (?:has|did|have) (?:she|he|the baby|baby|bub|(?!you\b|i\b|we\b|they\b)[a-z]+) (?:had|take|taken|eaten)\b",
+                           re.I)
+
+
 def _about_records(text: str) -> bool:
     return _topic(text)[0] is not None or bool(w.FEEDING_WORDS.search(text) or w.EATING_VERBS.search(text)
-                                               or w.AMOUNT.search(text) or w.SLEEP_WORDS.search(text))
+                                               or w.AMOUNT.search(text) or w.SLEEP_WORDS.search(text)
+                                               or _ASKED_AMOUNT.search(text))
 
 
 def _special(text: str) -> Query | None:
@@ -62,7 +69,7 @@ def _special(text: str) -> Query | None:
     if w.MEASURE_GIVEN.search(text):
         return None
     if w.ASKED_TEMPERATURE.search(text) and w.TEMPERATURE_ASK.search(text):
-        return Query(metric=QueryMetric.TEMPERATURE)
+        return Query(metric=QueryMetric.TEMPERATURE, detail="highest" if w.ASKED_HIGHEST.search(text) else None)
     if w.GROWTH.search(text):
         return Query(metric=QueryMetric.GROWTH)
     return None

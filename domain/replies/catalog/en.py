@@ -202,6 +202,7 @@ TEXTS.update({
     "percentile.first": "{rank:ordinal} percentile for {peers} of the same age",
     "percentile.more": "{rank:ordinal} percentile",
     "answer.temperature.none": "No temperature recorded yet.",
+    "answer.temperature.highest": "Highest temperature: {value} ({time}, of {count} taken)",
     "answer.temperature": "Last temperature: {value} ({time}, {ago} ago)",
     "answer.doses.none": "No recent medicine recorded.",
     "answer.doses.none_of": "No recent doses of {medicine} recorded.",

@@ -188,6 +188,7 @@ TEXTS.update({
     "answer.growth.head_cm": "头围 {value}（{when}）",
     "percentile.first": "{peers}第 {rank} 百分位", "percentile.more": "第 {rank} 百分位",
     "answer.temperature.none": "还没有体温记录。",
+    "answer.temperature.highest": "最高体温：{value}（{time}，共量了{count}次）",
     "answer.temperature": "最近一次体温：{value}（{time}，{ago}前）",
     "answer.doses.none": "最近没有用药记录。", "answer.doses.none_of": "最近没有{medicine}的用药记录。",
     "dose.unnamed": "药", "dose.head": "{name}：上次 {last}{dose}", "dose.no_interval": "{head}，没有记录间隔时间",
