@@ -6,11 +6,26 @@ from domain.decide.sleep_events import bare_time_closes, fell_asleep, still_asle
 from domain.extraction import SleepEvent
 from domain.tasks import new_task
 from domain.turn import Decision, Turn
-from domain.vocabulary import RecordType, TaskAction
+from domain.vocabulary import ChatKind, RecordType, TaskAction
+
+# what makes a reading a clear fact: a value measured or observed, not only a record type and a time
+_DECISIVE = frozenset({"amount_ml", "amount_g", "duration_min", "wet", "solid", "color", "consistency", "weight_kg",
+                       "height_cm", "head_cm", "temperature_c", "medication", "dose", "symptom", "vaccine", "food",
+                       "text", "milestone", "night_wakings", "end", "kind"})
+
+
+def chatter_in_group(turn: Turn) -> bool:
+    """An unaddressed group message read only in part, that states no clear baby fact (yesterday he wouldn't
+    take the bottle from rosa / I'm home at 7 tonight): chatter — no task, no reply (vocabulary.md)."""
+    e = turn.extraction
+    return turn.chat_kind is ChatKind.GROUP and not turn.addressed and turn.press is None \
+        and bool(e.unaccounted) and e.sleep_event is None and not _DECISIVE & e.slots.given().keys()
 
 
 def new_record(turn: Turn) -> Decision:
     e = turn.extraction
+    if chatter_in_group(turn):
+        return Decision(None, note="read in part, no clear fact: chatter")
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.FELL_ASLEEP:
         return fell_asleep(turn)
     if e.record_type is RecordType.SLEEP and e.sleep_event is SleepEvent.WOKE_UP:

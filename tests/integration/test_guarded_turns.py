@@ -189,7 +189,7 @@ async def test_fed_at_3_records_no_3ml_feed(chat: Chat) -> None:
 async def test_grandmas_half_past_two_feed_after_moms_100ml_asks_before_a_second_record(chat: Chat) -> None:
     await chat.say("mom", "刚刚喝了100ml配方奶")                       # 14:34
     asked = await chat.say("nanny", "两点半喝了100ml配方奶")
-    assert asked.kind is ReplyKind.CONFIRM and "妈妈" in asked.reply.text and "14:34" in asked.reply.text
+    assert asked.kind is ReplyKind.ASK and "妈妈" in asked.reply.text and "14:34" in asked.reply.text
     same = await chat.press("nanny", chat.buttons["choose:same"])
     assert same.written == () and await chat.count(Record) == 1
     assert (await chat.rows(AgentTask))[-1].state == "completed"
