@@ -13,7 +13,7 @@ from storage.errors import Unreachable
 from storage.migrate import current_revision, upgrade
 from storage.sqlite_driver import connect_inline
 from storage.sqlite_file import SqliteFileWatch
-from storage.unit_of_work import UnitOfWork
+from storage.unit_of_work import BareUnitOfWork, UnitOfWork
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -89,8 +89,10 @@ class Database:
             event.listen(engine.sync_engine, "connect", self._file.connected)
         # PostgreSQL: a statement outside a transaction saves the BEGIN and COMMIT round trips. SQLite has no
         # round trips to save, and switching a connection's isolation level costs PRAGMAs at every checkout.
+        self._standalone_engine = engine if engine.dialect.name == "sqlite" else engine.execution_options(
+            isolation_level="AUTOCOMMIT")
         self._standalone = self.sessions if engine.dialect.name == "sqlite" else make_sessionmaker(
-            engine.execution_options(isolation_level="AUTOCOMMIT"))
+            self._standalone_engine)
 
     @classmethod
     def at(cls, url: str) -> Database:
@@ -113,6 +115,13 @@ class Database:
         if self._file is not None:
             self._file.check()
         return UnitOfWork(self._standalone)
+
+    def bare_statement(self) -> BareUnitOfWork:
+        """`one_statement()` without an ORM session, for the prepared statements of `uow.messages` (a sent reply's
+        delivered mark): the pooled connection, the statement, the commit."""
+        if self._file is not None:
+            self._file.check()
+        return BareUnitOfWork(self._standalone_engine)
 
     async def reach(self) -> None:
         """Connect once, or raise `Unreachable` with one line saying where and why (start-up and commands)."""

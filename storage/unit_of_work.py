@@ -13,7 +13,7 @@ from types import TracebackType
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.errors import Conflict, Unavailable
@@ -92,3 +92,62 @@ def unavailable(error: BaseException | None) -> bool:
     if isinstance(error, OperationalError | InterfaceError | PoolTimeout | ConnectionError | TimeoutError):
         return True
     return isinstance(error, DBAPIError) and error.connection_invalidated
+
+
+class _Bare:
+    """Just what a repository's prepared statements ask of a session, on one connection: no ORM, no identity
+    map, nothing pending (an ORM call on it fails: `BareUnitOfWork` is for prepared statements only)."""
+
+    new = dirty = deleted = ()
+
+    def __init__(self, conn: AsyncConnection) -> None:
+        self.info: dict = {}
+        self.bind = conn
+        self._conn = conn
+
+    async def connection(self) -> AsyncConnection:
+        return self._conn
+
+
+class BareUnitOfWork:
+    """One transaction on a pooled connection without an ORM session, for a statement that stands alone on
+    the hot path (a sent reply's delivered mark): the connection's transaction, the prepared statement, the
+    commit — what `UnitOfWork` does, less the session's opening, commit and closing. Nothing is kept unless
+    `commit()` is called; errors are translated as `UnitOfWork` translates them."""
+
+    messages: MessageRepository
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._conn: AsyncConnection | None = None
+
+    async def __aenter__(self) -> BareUnitOfWork:
+        try:
+            conn = self._conn = await self._engine.connect()
+            await conn.begin()
+        except Exception as error:
+            if self._conn is not None:
+                await self._conn.close()
+            if unavailable(error):
+                lost = isinstance(error, DBAPIError) and error.connection_invalidated
+                raise Unavailable(type(error).__name__, connection_lost=lost) from error
+            raise
+        self.messages = MessageRepository(_Bare(conn))
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        try:
+            await self._conn.close()            # rolls back what was not committed
+        except Exception:
+            if not unavailable(error):
+                raise
+        if unavailable(error):
+            lost = isinstance(error, DBAPIError) and error.connection_invalidated
+            raise Unavailable(type(error).__name__, connection_lost=lost) from error
+
+    async def commit(self) -> None:
+        try:
+            await self._conn.commit()
+        except IntegrityError as lost:
+            raise Conflict(str(lost.orig)[:200]) from lost

@@ -79,7 +79,7 @@ class Outbox:
     async def mark_delivered(self, reply_id: int | None, platform_message_id: str) -> None:
         if reply_id is None:
             return
-        async with self.database.one_statement() as uow:
+        async with self.database.bare_statement() as uow:
             await uow.messages.mark_delivered(reply_id, platform_message_id)
             await uow.commit()
 

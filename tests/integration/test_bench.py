@@ -81,3 +81,5 @@ def test_bench_webhook_drives_the_real_app_over_http(capsys) -> None:
     assert result["server_cpu_ms_per_update"] > 0 and result["sql_statements_per_turn"] > 0
     assert result["floor"]["bare_asgi_echo"]["server_cpu_ms_per_request"] > 0
     assert result["floor"]["ratio_to_bare_asgi_echo"] > 1
+    # the median request is the webhook's own, not a median over the webhook's and the echo's requests together
+    assert result["server_cpu_ms_per_request"]["p50"] > result["floor"]["bare_asgi_echo"]["server_cpu_ms_p50"]

@@ -132,3 +132,29 @@ async def test_a_kept_message_is_not_given_after_its_reply_is_marked_delivered(a
     async with app_db.unit_of_work() as uow:
         (reply,) = await uow.messages.recent(family_id, now_id)
         assert reply.delivered
+
+
+async def test_a_delivered_mark_without_a_session_is_kept_once_committed(app_db) -> None:
+    """On SQLite only once committed; on PostgreSQL it stands alone, outside any transaction, as
+    `one_statement()`'s did (no BEGIN and COMMIT round trips)."""
+    family_id, _ = await _family(app_db)
+    async with app_db.unit_of_work() as uow:
+        first, second = [await uow.messages.add(family_id=family_id, platform="test", chat_id="g", direction="out",
+                                                text="已记录", kind="recorded", sent_at=NOW) for _ in range(2)]
+        await uow.commit()
+    async with app_db.bare_statement() as bare:
+        await bare.messages.mark_delivered(first, "p-first")
+        await bare.commit()
+    async with app_db.bare_statement() as bare:
+        await bare.messages.mark_delivered(second, "p-second")          # not committed: rolled back
+    with count_statements(app_db.engine) as log:
+        async with app_db.bare_statement() as bare:
+            await bare.messages.mark_delivered(first, "p-again")        # the first mark wins
+            await bare.commit()
+    assert log.count == 1                                               # seen by the statement log
+    async with app_db.unit_of_work() as uow:
+        assert await uow.messages.delivered("test", "g", "p-first") == first
+        assert await uow.messages.delivered("test", "g", "p-again") is None
+        assert await uow.messages.undelivered_reply(0) is None
+        alone = app_db.dialect == "postgresql"
+        assert [m.delivered for m in await uow.messages.recent(family_id, second + 1)] == [True, alone]

@@ -10,10 +10,11 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.channels.telegram import texts
+from bot.channels.telegram.quick import QuickUpdate
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
 from bot.channels.telegram.translate import PLATFORM, message_to_incoming, press_to_incoming
-from bot.protocol import ChatPort, Clock, DeliveryPort, FamilyPort, TurnResult
+from bot.protocol import ChatPort, Clock, DeliveryPort, FamilyPort, IncomingMessage, TurnResult
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +32,12 @@ class FawnTelegram:
     photos_dir: Path
     unfinished: set[int] = field(default_factory=set)   # updates to leave unacknowledged (database down)
 
-    async def turn(self, update: Update, incoming) -> TurnResult:
+    async def turn(self, update_id: int, incoming: IncomingMessage) -> TurnResult:
         """The service's turn; an update whose turn could not run is remembered as unfinished, so the
         webhook answers 503 and the poller does not acknowledge it: Telegram delivers it again."""
         result = await self.chat.handle(incoming)
         if result.retry_later:
-            self.unfinished.add(update.update_id)
+            self.unfinished.add(update_id)
         return result
 
     def finished(self, update_id: int) -> bool:
@@ -71,10 +72,23 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     photo_path = await download_photo(context.bot, message, fawn.photos_dir)
     incoming = message_to_incoming(message, bot_id=context.bot.id, bot_username=context.bot.username,
                                    edited=update.edited_message is not None, photo_path=photo_path)
-    result = await fawn.turn(update, incoming)
+    await message_turn(fawn, context.bot, update.update_id, incoming)
+
+
+async def message_turn(fawn: FawnTelegram, bot: Bot, update_id: int, incoming: IncomingMessage) -> None:
+    """A message's turn and its reply (from python-telegram-bot's Message, or read straight from the JSON)."""
+    result = await fawn.turn(update_id, incoming)
     if result.reply is None:      # silence, a redelivery whose reply was already sent, or not run
         return
-    await fawn.send_result(context.bot, incoming.chat_id, result)
+    await fawn.send_result(bot, incoming.chat_id, result)
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """The message that carried the pressed button."""
+
+    message_id: int
+    carried_photo: bool
 
 
 async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -84,26 +98,33 @@ async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if query is None:
         return
     incoming = press_to_incoming(query, fawn.clock())
-    result = await fawn.turn(update, incoming)
+    message = query.message
+    pressed = Pressed(message.message_id, bool(message.photo)) if isinstance(message, Message) else None
+    await press_turn(fawn, context.bot, update.update_id, incoming, query.id, pressed)
+
+
+async def press_turn(fawn: FawnTelegram, bot: Bot, update_id: int, incoming: IncomingMessage, query_id: str,
+                     pressed: Pressed | None) -> None:
+    """A press's turn: the query answered (a toast when refused), the pressed message edited to show the outcome."""
+    result = await fawn.turn(update_id, incoming)
     if result.retry_later:        # left unanswered: Telegram delivers the press again
         return
     if result.duplicate and result.reply is None:
-        await _answer(query)
+        await _answer(bot, query_id)
         return
     if result.press_rejected:
-        await _answer(query, toast_text(result.reply))
+        await _answer(bot, query_id, toast_text(result.reply))
         return
-    await _answer(query)
-    await _show_press_outcome(fawn, context.bot, query.message, incoming.chat_id, result)
+    await _answer(bot, query_id)
+    await _show_press_outcome(fawn, bot, pressed, incoming.chat_id, result)
 
 
-async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | None,
+async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Pressed | None,
                               chat_id: str, result: TurnResult) -> None:
-    if pressed is None or not isinstance(pressed, Message):
+    if pressed is None:
         await fawn.send_result(bot, chat_id, result)
         return
-    edited = await show_outcome(bot, chat_id, pressed.message_id, result.reply,
-                                carried_photo=bool(pressed.photo))
+    edited = await show_outcome(bot, chat_id, pressed.message_id, result.reply, carried_photo=pressed.carried_photo)
     if not edited:
         await fawn.send_result(bot, chat_id, result)
     elif result.reply_id is not None:
@@ -112,11 +133,25 @@ async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Message | N
         await fawn.delivery.mark_delivered(result.reply_id, f"edit:{pressed.message_id}@{result.reply_id}")
 
 
-async def _answer(query, text: str | None = None) -> None:
+async def _answer(bot: Bot, query_id: str, text: str | None = None) -> None:
     try:
-        await query.answer(text=text)
+        await bot.answer_callback_query(callback_query_id=query_id, text=text)
     except TelegramError as exc:   # e.g. a query too old to answer; nothing else to do
-        log.info("callback query %s not answered: %s", query.id, exc)
+        log.info("callback query %s not answered: %s", query_id, exc)
+
+
+async def quick_turn(fawn: FawnTelegram, bot: Bot, quick: QuickUpdate) -> None:
+    """An update read straight from its JSON (quick.py): the handler python-telegram-bot would have chosen,
+    wrapped as its Application wraps a handler (a failure is logged and the chat told, as by `on_error`)."""
+    try:
+        if quick.query_id is None:
+            await message_turn(fawn, bot, quick.update_id, quick.incoming)
+        else:
+            pressed = Pressed(quick.pressed_id, carried_photo=False) if quick.pressed_id is not None else None
+            await press_turn(fawn, bot, quick.update_id, quick.incoming, quick.query_id, pressed)
+    except Exception as error:
+        await apologise(bot, quick.update_id, error, query_id=quick.query_id,
+                        chat_id=None if quick.query_id else quick.incoming.chat_id)
 
 
 async def download_photo(bot: Bot, message: Message, photos_dir: Path) -> Path | None:
@@ -139,14 +174,23 @@ def _safe(name: str) -> str:
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Every update is wrapped once: log it, and tell the chat briefly."""
-    update_id = update.update_id if isinstance(update, Update) else None
-    log.error("update %s failed", update_id, exc_info=context.error)
     if not isinstance(update, Update):
+        log.error("update %s failed", None, exc_info=context.error)
         return
+    chat = update.effective_chat
+    await apologise(context.bot, update.update_id, context.error,
+                    query_id=update.callback_query.id if update.callback_query is not None else None,
+                    chat_id=chat.id if chat is not None else None)
+
+
+async def apologise(bot: Bot, update_id: int, error: BaseException | None, *, query_id: str | None,
+                    chat_id: int | str | None) -> None:
+    """A failed update: logged, and the press answered or the chat told briefly."""
+    log.error("update %s failed", update_id, exc_info=error)
     try:
-        if update.callback_query is not None:
-            await update.callback_query.answer(text=APOLOGY[:200])
-        elif update.effective_chat is not None:
-            await context.bot.send_message(chat_id=update.effective_chat.id, text=APOLOGY)
+        if query_id is not None:
+            await bot.answer_callback_query(callback_query_id=query_id, text=APOLOGY[:200])
+        elif chat_id is not None:
+            await bot.send_message(chat_id=chat_id, text=APOLOGY)
     except TelegramError:
         log.warning("could not send the apology for update %s", update_id)

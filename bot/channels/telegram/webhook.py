@@ -4,6 +4,10 @@ Telegram gets 200 only once the turn committed (or was a redelivery): a process 
 turn runs never acknowledged it, so Telegram delivers the update again and the turn runs once. When
 the database is unavailable the answer is 503, which Telegram also retries.
 
+A text message or a button press is read straight from its JSON and runs the handler python-telegram-bot
+would have chosen (quick.py); every other update goes through python-telegram-bot's `Update.de_json` and
+its Application's handlers.
+
 The secret header is checked before anything is parsed: a missing or wrong
 X-Telegram-Bot-Api-Secret-Token gets 403, a body that is not an update gets 400 (a message without a
 date, or dated beyond any calendar, too).
@@ -22,6 +26,8 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.channels.status import ChannelStatus
+from bot.channels.telegram.handlers import FawnTelegram, quick_turn
+from bot.channels.telegram.quick import quick_update
 
 log = logging.getLogger(__name__)
 
@@ -63,14 +69,28 @@ def telegram_routes(application: Application, *, secret: str, path: str = "/tele
         if len(body) > MAX_BODY_BYTES:
             return PlainTextResponse("too large", status_code=413)
         try:
-            update = Update.de_json(json.loads(body), application.bot)
+            data = json.loads(body)
+        except ValueError:
+            return PlainTextResponse("not an update", status_code=400)
+        fawn, bot = application.bot_data["fawn"], application.bot
+        quick = quick_update(data, bot_id=bot.id, bot_username=bot.username, now=fawn.clock)
+        if quick is not None:            # a text message or a press, read straight from its JSON (quick.py)
+            await quick_turn(fawn, bot, quick)
+            return _acknowledged(fawn, quick.update_id)
+        try:
+            update = Update.de_json(data, bot)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError, OSError):
             return PlainTextResponse("not an update", status_code=400)     # e.g. a date no calendar holds
         if update.effective_message is not None and update.effective_message.date is None:
             return PlainTextResponse("not an update", status_code=400)     # every message has its date
         await application.process_update(update)
-        if not application.bot_data["fawn"].finished(update.update_id):
-            return PlainTextResponse("try again", status_code=503)
-        return Response(status_code=200)
+        return _acknowledged(fawn, update.update_id)
 
     return [Route(path, receive_update, methods=["POST"])]
+
+
+def _acknowledged(fawn: FawnTelegram, update_id: int) -> Response:
+    """200 once the update's turn ran; 503 (Telegram delivers it again) when it could not."""
+    if not fawn.finished(update_id):
+        return PlainTextResponse("try again", status_code=503)
+    return Response(status_code=200)

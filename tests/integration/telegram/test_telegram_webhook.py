@@ -1,16 +1,22 @@
-"""The webhook route: the secret is checked before any update is built."""
+"""The webhook route: the secret is checked before any update is built; a text message and a press are read
+straight from their JSON, everything else by python-telegram-bot."""
 from __future__ import annotations
 
 import json
 
 import httpx
+import pytest
 
+from bot.channels.telegram import texts, webhook
 from bot.channels.telegram.webhook import SECRET_HEADER, build_webhook_app
+from bot.protocol import OutgoingButton
+from domain.vocabulary import ReplyKind
 from tests.integration.telegram.services import ScriptedService, scripted_reply
-from tests.integration.telegram.updates import text_message
+from tests.integration.telegram.updates import GROUP, button_press, text_message
 
 SECRET = "s3cret-for-tests"
 PATH = "/telegram/webhook"
+UNDO = OutgoingButton(action="undo", label="撤销", token="t:41:undo")
 
 
 def _client(application) -> httpx.AsyncClient:
@@ -54,3 +60,64 @@ async def test_an_update_dated_beyond_any_calendar_gets_a_4xx_never_a_500(harnes
         answers.append((await client.post(PATH, json=edited, headers={SECRET_HEADER: SECRET})).status_code)
     assert all(400 <= status < 500 for status in answers), answers
     assert bot.service.turns == []
+
+
+class Unread:
+    """python-telegram-bot's Update, refusing to read: proves an update went the quick way (quick.py)."""
+
+    @staticmethod
+    def de_json(data, bot):
+        raise AssertionError("read by python-telegram-bot")
+
+
+class Failing(ScriptedService):
+    async def handle(self, msg):
+        if msg.text == "boom":
+            raise RuntimeError("a bug in the turn")
+        return await super().handle(msg)
+
+
+async def test_a_text_message_and_a_press_are_answered_without_python_telegram_bot_reading_them(
+        harness_factory, clock, monkeypatch):
+    service = ScriptedService(by_text={"刚刚喝了91ml配方奶": scripted_reply("记下了", buttons=(UNDO,))},
+                              press_results=[scripted_reply("已撤销", kind=ReplyKind.UNDONE)])
+    monkeypatch.setattr(webhook, "Update", Unread)
+    async with harness_factory(service, webhook=True) as bot, _client(bot.application) as client:
+        said = await client.post(PATH, json={"update_id": 1, **text_message("刚刚喝了91ml配方奶", at=clock())},
+                                 headers={SECRET_HEADER: SECRET})
+        sent = (await bot.fake.wait_for_call("sendMessage"))[0]
+        pressed = await client.post(PATH, json={"update_id": 2, **button_press("t:41:undo", pressed=sent.result)},
+                                    headers={SECRET_HEADER: SECRET})
+        answered = await bot.fake.wait_for_call("answerCallbackQuery")
+        edited = await bot.fake.wait_for_call("editMessageText")
+    assert (said.status_code, pressed.status_code) == (200, 200)
+    assert sent.params["reply_markup"] == {"inline_keyboard": [[{"text": "撤销", "callback_data": "t:41:undo"}]]}
+    (msg, _), (press, _) = bot.service.turns
+    assert msg.text == "刚刚喝了91ml配方奶" and msg.chat_id == str(GROUP["id"]) and msg.sender_name == "妈妈"
+    assert press.press.token == "t:41:undo" and press.press.bot_message_id == str(sent.result["message_id"])
+    assert "text" not in answered[0].params
+    assert edited[0].params["text"] == "已撤销" and edited[0].params["message_id"] == str(sent.result["message_id"])
+
+
+async def test_a_command_still_goes_through_python_telegram_bot(harness_factory, clock, monkeypatch):
+    async with harness_factory(ScriptedService(), webhook=True) as bot, _client(bot.application) as client:
+        monkeypatch.setattr(webhook, "Update", Unread)
+        with pytest.raises(AssertionError, match="read by python-telegram-bot"):
+            await client.post(PATH, json={"update_id": 1, **text_message("/help", at=clock())},
+                              headers={SECRET_HEADER: SECRET})
+        monkeypatch.undo()
+        helped = await client.post(PATH, json={"update_id": 2, **text_message("/help", at=clock())},
+                                   headers={SECRET_HEADER: SECRET})
+        await bot.fake.wait_for_call("sendMessage")
+    assert helped.status_code == 200 and [msg.text for msg, _ in bot.service.turns] == []
+
+
+async def test_a_turn_that_fails_on_the_quick_way_is_logged_and_the_chat_told_as_before(
+        harness_factory, clock, caplog):
+    async with harness_factory(Failing(), webhook=True) as bot, _client(bot.application) as client:
+        answer = await client.post(PATH, json={"update_id": 41, **text_message("boom", at=clock())},
+                                   headers={SECRET_HEADER: SECRET})
+        apology = (await bot.fake.wait_for_call("sendMessage"))[0]
+    assert answer.status_code == 200          # as python-telegram-bot's Application did: the error handler ran
+    assert apology.params["text"] == texts.APOLOGY and apology.params["chat_id"] == str(GROUP["id"])
+    assert any(r.getMessage() == "update 41 failed" and r.exc_info for r in caplog.records)
