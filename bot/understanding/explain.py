@@ -171,8 +171,23 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     I napped from 2 to 3:30): the nearest person before its verb is an adult, and the verb is one that
     happens to its subject (睡, 喝, drank), not one done to the baby (喂, 换, fed, changed)."""
     types = _types(reading)
-    named = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD and s.types & types for s in c)]
-    return bool(named) and all(_said_of_a_grown_up(c, types) for c in named)
+    said = clauses(spans, text)
+    named = [(c, None if any(s.mention is not None and s.mention.value != (1.0,) for s in c) else _left_unsaid(said, n))
+             for n, c in enumerate(said) if any(s.kind == sp.RECORD and s.types & types for s in c)]
+    return bool(named) and all(_said_of_a_grown_up(c, types, before) for c, before in named)
+
+
+def _left_unsaid(said: list[list[Span]], n: int) -> Span | None:
+    """A clause that names no one goes on about the grown-up the clause before was about, when that clause
+    said nothing of the baby's records (我头疼死了 吃了一片布洛芬: the pill is mine) — unless it measures
+    something (我帮你们记一下 刚喝了90ml: the baby's bottle; the caller checks)."""
+    if n == 0:
+        return None
+    before = said[n - 1]
+    subject = _subject(before)
+    if subject is None or subject.kind != sp.ADULT or any(s.kind == sp.RECORD for s in before):
+        return None
+    return subject
 
 
 _SAYS_SOMETHING = frozenset({sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD, sp.CUE})
@@ -240,8 +255,7 @@ def about_a_grown_up(spans: Sequence[Span], text: str) -> bool:
                               and any(s.kind == sp.RECORD and s.experienced for s in c) for c in said)
 
 
-def _said_of_a_grown_up(clause: list[Span], types: set[RecordType]) -> bool:
-    person = None
+def _said_of_a_grown_up(clause: list[Span], types: set[RecordType], person: Span | None = None) -> bool:
     for s in clause:
         if s.kind in (sp.BABY, sp.ADULT):
             person = s

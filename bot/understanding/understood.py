@@ -19,8 +19,9 @@ from bot.understanding.accounting import lasted
 from bot.understanding.explain import explain
 from bot.understanding.lexicon import Cue
 from bot.understanding.request import ExtractionRequest
-from bot.understanding.spans import read_spans
+from bot.understanding.spans import RECORD, Span, read_spans
 from domain.extraction import Extraction, Intent
+from domain.vocabulary import RecordType
 
 NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, Cue.NOT_COUNTED, Cue.STORY,
                           Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK})
@@ -33,6 +34,9 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     found = explain(reading, text, spans, request.now, consumed)
     cues = [c.value for c in found.cues]
     stops = NOT_A_REPORT & set(found.cues)
+    if _unnamed(reading, spans):    # 奶奶来了: no word of the message names the record (奶奶 is a person, not 奶)
+        return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
+                          addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
     if stops == {Cue.STOCK} and _measured(reading):
         stops = set()           # 刚喝了120ml 奶粉快没了: the feed stays (its stock remark is left unexplained)
     if stops:
@@ -45,6 +49,14 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already
     merged = list(dict.fromkeys([*reading.unaccounted, *words]))[:12]
     return reading.model_copy(update={"unaccounted": merged, "cues": cues})
+
+
+def _unnamed(reading: Extraction, spans: Sequence[Span]) -> bool:
+    """A new record no word of the message names and no number or time of it measures."""
+    if reading.intent is not Intent.RECORD or reading.record_type in (None, RecordType.NOTE, RecordType.PHOTO) \
+            or reading.also:
+        return False
+    return not any(s.kind == RECORD and reading.record_type in s.types or s.mention is not None for s in spans)
 
 
 def _measured(reading: Extraction) -> bool:

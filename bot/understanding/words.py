@@ -35,7 +35,7 @@ CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|�
                         r"(?:switch|change) (?:it|that) to)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)
-EATING_VERBS = re.compile(r"喝|吃|喂|瓶喂|\bdrank\b|\bdrink|\bfed\b|\bfeed|\bate\b|\beat(?:s|ing|en)?\b|bottle of", re.I)
+EATING_VERBS = re.compile(r"喝|(?<![多少些点买带])吃(?!的(?:[了呢啊呀吧\s，,。!！]|$))|(?<!好多)吃(?=的[\u4e00-\u9fff])|喂|瓶喂|\bdrank\b|\bdrink|\bfed\b|\bfeed|\bate\b|\beat(?:s|ing|en)?\b|bottle of", re.I)
 # grown-ups' meals: 周末去吃烤鸭吧 is chatter, not a feed (unless a baby food or an amount is said)
 ADULT_MEAL = re.compile(r"去吃|出去吃|吃饭|吃个饭|下馆子|饭店|餐厅|外卖|火锅|烤鸭|烧烤|聚餐|咱们吃|我们吃|我吃|你吃|"
                         r"吃什么好|let'?s (?:go )?(?:eat|get)|go out (?:to|for)|restaurant|takeout|take-out|dinner out", re.I)
