@@ -47,7 +47,7 @@ NO_FACT_ZH = (
     "这", "那", "这次", "那次", "这回", "一次", "一回", "一顿", "一瓶", "一杯", "这顿", "这瓶", "那瓶",
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
     "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "忘了记", "忘记记", "忘了说", "忘记说", "忘了发", "forgot to log", "forgot to say", "forgot to mention",
-    "forgot to add", "forgot to write", "显示的是", "显示", "还有点", "有点点", "开始",
+    "forgot to add", "forgot to write", "显示的是", "显示", "还有点", "有点点", "开始", "先", "白天", "不够",
     # where it happened and how it went: no fact of the record (在车上睡着了, 垫子上趴着, 哭了才抱起来)
     "在家里", "在家", "家里", "车上", "车里", "路上", "安全座椅里", "安全座椅", "座椅里", "推车里", "推车", "床上",
     "垫子上", "垫子", "沙发上", "怀里", "外面", "楼下", "公园", "离谱", "早得离谱", "哭了", "哭", "抱起来", "抱着",
@@ -70,7 +70,7 @@ got get gets getting gave give given took taken first gone went
 toast loved love mess messy huge smashed wild ever high new scale breakfast lunch dinner snack mashed pureed seedy sticky car home crib stroller pram couch outside park carrier swing bassinet visitor midwife nurse so down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
 time times bit little lot lots whole entire total altogether half
 her his their my our
-started start starting began begun yes yup
+started start starting began begun yes yup after afterwards afterward
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------

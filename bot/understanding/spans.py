@@ -50,7 +50,7 @@ class Span:
 
 # --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
 _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
-    T.FEEDING: ("冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
+    T.FEEDING: ("夜奶|补了?|冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
                 r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
                 r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
@@ -79,7 +79,8 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
 # words that go with two record types: a side said of a feed or of pumping, a posture said of a sleep or of
 # tummy time (趴着睡着了 is a sleep)
 _SHARED: tuple[tuple[str, frozenset[T]], ...] = (
-    ("各|(?<![a-z])(?:each|per side|a side|each side)(?![a-z])", frozenset({T.FEEDING, T.PUMPING})),
+    ("各|换(?:到|成)?[左右]边?|换边|(?<![a-z])(?:each|per side|a side|each side|switched|switch(?:ed)? sides)(?![a-z])",
+     frozenset({T.FEEDING, T.PUMPING})),
     ("趴着|趴在|侧着|躺着|抱着|(?<![a-z])(?:on (?:her|his|my|the) (?:tummy|chest|front|side|back)|in my arms|on me)"
      "(?![a-z])", frozenset({T.SLEEP, T.TUMMY_TIME})),
 )
@@ -93,7 +94,7 @@ _FROM_WORDS: tuple[tuple[re.Pattern[str], frozenset[T]], ...] = (
     *((p, frozenset({T.FEEDING, T.PUMPING})) for p, _ in w.SIDE_WORDS),
     (w.SLEEP_WORDS, frozenset({T.SLEEP})), (w.FELL_ASLEEP, frozenset({T.SLEEP})), (w.WOKE_UP, frozenset({T.SLEEP})),
     (w.STILL_ASLEEP, frozenset({T.SLEEP})), (w.NAP, frozenset({T.SLEEP})), (w.NO_WAKINGS, frozenset({T.SLEEP})),
-    (w.DIAPER_WORDS, frozenset({T.DIAPER})), (w.WET_WORDS, frozenset({T.DIAPER})),
+    (w.DIAPER_WORDS, frozenset({T.DIAPER})), (w.WET_WORDS, frozenset({T.DIAPER})), (w.WET_AND_SOLID, frozenset({T.DIAPER})),
     (w.SOLID_WORDS, frozenset({T.DIAPER})), (w.NOT_WET, frozenset({T.DIAPER})), (w.NOT_SOLID, frozenset({T.DIAPER})),
     *((p, frozenset({T.DIAPER})) for p, _ in (*w.STOOL_COLORS, *w.STOOL_CONSISTENCIES)),
     (w.WEIGHT_WORDS, frozenset({T.GROWTH})), (w.HEIGHT_WORDS, frozenset({T.GROWTH})),
