@@ -29,7 +29,8 @@ TypeOf = Callable[[str], RecordType | None]
 
 _CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*"
                   r"|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff]|\d+\s*[点:：时])|(?<=[\u4e00-\u9fff])\s+(?=\d)", re.I)
-EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth\b|\btwins\b|"
+EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?都|双胞胎|他们俩|她们俩|\bboth\b|"
+                        r"\btwins\b|"
                         r"\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
 OCCASION = re.compile(r"^(?:今天|刚才|刚刚|上午|下午)?(?:去)?(?:做了?)?体检(?:了|的时候)?$|^(?:at|after) (?:the|her|his) "
                       r"(?:check-?up|doctor'?s? visit)$", re.I)
@@ -60,14 +61,33 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
         several = read_several(request, ",".join(told), reader, type_of, common)
         return several or reader(request, ",".join(normalise(c) for c in told), False, common)
     several_babies = len(request.babies) > 1
+    if several_babies and (each := _each_baby(request, text, reader, type_of, common)) is not None:
+        return each
     every = several_babies and bool(EVERY_BABY.search(text))
     if len(clauses) < 2 and not every:
         return None
+    read = _facts(request, clauses, reader, type_of, common)
+    if read is None:
+        return None
+    facts, unread = read
+    if not facts or len(facts) == 1 and not facts[0].every_baby:
+        return None
+    return _reading(facts, unread, common)
+
+
+def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_of: TypeOf,
+           common: dict, alone: bool = False) -> tuple[list[Fact], list[str]] | None:
+    """The facts of the clauses, and the clauses not understood; None when they are one fact (unless `alone`:
+    then that one fact)."""
+    several_babies = len(request.babies) > 1
+    every = several_babies and bool(EVERY_BABY.search(",".join(clauses)))
     fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
     parts, unread = _parts(clauses, type_of)
     parts = _details_joined(fresh, reader, parts, common)
-    if len(parts) < 2 and not every:
+    if len(parts) < 2 and not every and not alone:
         return None
+    if not parts:
+        parts, unread = [Part(tuple((c, normalise(c), False) for c in clauses), None)], []
     facts: list[Fact] = []
     for part in parts:
         said = part.said
@@ -79,14 +99,114 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
         facts.append(Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
                           baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
                           every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
-    if not facts or len(facts) == 1 and not facts[0].every_baby:
-        return None
+    return facts, unread
+
+
+def _reading(facts: list[Fact], unread: list[str], common: dict) -> Extraction:
     facts = _asleep_after(_kinds_shared(facts))
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
                       amount_unit_assumed=first.amount_unit_assumed, said=first.said, also=rest,
                       unread=unread[:8], addressed_to_bot=common.get("addressed_to_bot", False))
+
+
+def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: TypeOf,
+               common: dict) -> Extraction | None:
+    """A message that names two or more of the babies: each its own facts (Ava had 4oz formula, Mia only 3 /
+    安安拉了 乐乐尿了 / 大宝拉了 小宝还没拉), or the same facts for each named together (大宝和小宝都拉了).
+    What is said before the first name is said of each (temps: ava 99.8, leo 100.6 / twins had formula, Ava 4 oz
+    and Leo 3.5); a baby's part that says only a number is the same kind of fact as the one before (Mia only 3,
+    in the unit the one before said)."""
+    named = babies_named(request, text)
+    if len({n.baby for n in named}) < 2:
+        return None
+    groups: list[list[Named]] = []
+    for name in named:
+        if groups and _TOGETHER.fullmatch(text[groups[-1][-1].end:name.start]):
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    lead = text[:groups[0][0].start]
+    facts: list[Fact] = []
+    unread: list[str] = []
+    before: tuple[str, RecordType] | None = None        # the part before: its text and the type of its fact
+    for n, group in enumerate(groups):
+        own = text[group[0].start:groups[n + 1][0].start if n + 1 < len(groups) else len(text)]
+        if before is not None:
+            own = _unit_shared(before[0], own)
+        said = (lead + own).strip(" ,，、;；")
+        clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
+        read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
+        found, missed = read or ([], [said])
+        if not found and before is not None and re.search(r"\d", own):
+            elliptic = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias}, before[1])
+            if elliptic.record_type is not None and elliptic.slots.given():
+                found, missed = [Fact(record_type=elliptic.record_type, slots=elliptic.slots,
+                                      sleep_event=elliptic.sleep_event,
+                                      amount_unit_assumed=elliptic.amount_unit_assumed, said=said[:200])], []
+        unread += missed
+        facts += [f.model_copy(update={"baby": name.alias, "every_baby": False}) for name in group for f in found]
+        before = (own, found[-1].record_type) if len(found) == 1 else None
+    if not facts:
+        return None
+    return _reading(facts, unread, common)
+
+
+@dataclass(frozen=True)
+class Named:
+    start: int
+    end: int
+    alias: str           # as the family spells it (Leo for "leo"), or 大宝 / 二宝
+    baby: tuple[str, int]     # which baby: ("name", its place in the request) or ("ordinal", 0 for 大宝)
+
+
+def babies_named(request: ExtractionRequest, text: str) -> list[Named]:
+    """Where `text` names the family's babies, in text order: their names and nicknames (Latin ones as whole
+    words, in any case), and 大宝 / 二宝 in a family of several."""
+    found: list[Named] = []
+    for index, entry in enumerate(request.babies):
+        for alias in (a for a in entry.split("/") if a):
+            for form in {alias, normalise(alias)}:
+                found += [Named(m.start(), m.end(), alias, ("name", index)) for m in _name_pattern(form).finditer(text)]
+    if len(request.babies) > 1:
+        for word, index in ORDINALS.items():
+            for form in {word, normalise(word)}:
+                found += [Named(m.start(), m.end(), word, ("ordinal", index)) for m in re.finditer(re.escape(form), text)]
+    found.sort(key=lambda f: (f.start, f.start - f.end))
+    kept: list[Named] = []
+    for f in found:
+        if not kept or f.start >= kept[-1].end:
+            kept.append(f)
+    return kept
+
+
+def baby_in(request: ExtractionRequest, text: str) -> str | None:
+    """The first baby `text` names, as the family spells it."""
+    named = babies_named(request, text)
+    return named[0].alias if named else None
+
+
+def _name_pattern(form: str) -> re.Pattern[str]:
+    if re.search(r"[A-Za-z0-9]", form):
+        return re.compile(rf"(?<![A-Za-z]){re.escape(form)}(?![A-Za-z])", re.I)
+    return re.compile(re.escape(form))
+
+
+def _unit_shared(before: str, own: str) -> str:
+    """Mia only 3 after Ava's 4oz: the same unit (a bare number takes the unit the part before said)."""
+    unit = _UNIT.search(before)
+    if unit is None or _UNIT.search(own):
+        return own
+    bare = list(re.finditer(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d.:]|\s*(?:点|:|am|pm))", own, re.I))
+    if len(bare) != 1:
+        return own
+    m = bare[0]
+    return f"{own[:m.end()]} {unit.group(1)}{own[m.end():]}"
+
+
+_TOGETHER = re.compile(r"[\s,，、&]*(?:和|跟|与|还有|\band\b|&)?[\s,，、]*", re.I)
+_UNIT = re.compile(r"\d\s*(oz|ounces?|ml|毫升|cc|°\s*[fc]|度)(?![a-z])", re.I)
 
 
 def _kinds_shared(facts: list[Fact]) -> list[Fact]:
@@ -241,8 +361,4 @@ def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:
     """The baby a part names: a name or nickname, or 大宝 / 二宝 in a family of several."""
-    found = next((alias for entry in request.babies for alias in entry.split("/")
-                  if alias and (alias in said or normalise(alias) in said)), None)
-    if found is None and len(request.babies) > 1:
-        found = next((w for w in ORDINALS if w in said or normalise(w) in said), None)
-    return found
+    return baby_in(request, said)
