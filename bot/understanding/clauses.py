@@ -139,6 +139,8 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
         read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
         found, missed = read or ([], [said])
+        if not found and _said_nothing(text, group, own):
+            missed = []               # 小宝还没拉 / Leo's still awake: no fact of that baby, and said to be none
         if not found and before is not None and re.search(r"\d", own):
             elliptic = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias}, before[1])
             if elliptic.record_type is not None and elliptic.slots.given():
@@ -151,6 +153,33 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
     if not facts:
         return None
     return _reading(facts, unread, common)
+
+
+def said_nothing_spans(request: ExtractionRequest, text: str) -> list[tuple[int, int]]:
+    """The parts of a message naming several babies that say a baby has no fact to record (大宝拉了 小宝还没拉:
+    小宝还没拉), as spans of `text`: understood, though nothing is written for them."""
+    named = babies_named(request, text)
+    if len(request.babies) < 2 or len({n.baby for n in named}) < 2:
+        return []
+    spans = []
+    for n, name in enumerate(named):
+        end = named[n + 1].start if n + 1 < len(named) else len(text)
+        own = _CUT.split(text[name.start:end])[0]
+        if _said_nothing(text, [name], own):
+            spans.append((name.start, name.start + len(own)))
+    return spans
+
+
+def _said_nothing(text: str, group: list[Named], own: str) -> bool:
+    rest = own[group[-1].end - group[0].start:]
+    return not re.search(r"\d", own) and bool(_NOTHING.match(rest))
+
+
+# what a baby has not done or is still doing instead (小宝还没拉 / 安安还在玩 / Leo hasn't pooped / Mia's still up);
+# 还没醒 (still asleep) is a fact, not this
+_NOTHING = re.compile(r"\s*(?:还|也|倒是|呢)?\s*(?:(?:没有?|未|不)(?:拉|尿|便|吃|喝|睡(?!醒)|喂|换)|在(?:那|那儿|那里|这)?(?:玩|闹|哭)|"
+                      r"醒着|不睡|在玩|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:awake|up|playing|going)|not\s+yet|"
+                      r"(?:has|is|did)\s*n'?o?t\b|hasnt\b|didnt\b|wide awake))", re.I)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.address import without_address
-from bot.understanding.clauses import baby_in, read_several
+from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
@@ -66,7 +66,7 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    wrong = wrong_spans(text)
+    wrong = [*wrong_spans(text), *said_nothing_spans(request, text)]     # 小宝还没拉: said to be no fact
     reading = accounted(reading, text, request.now, consumed=wrong)
     reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):

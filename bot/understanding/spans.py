@@ -118,7 +118,7 @@ _EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))
 _DONE_TO_ZH = re.compile("|".join(lx.DONE_TO_ZH))
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _ORDINAL_BABY = re.compile(r"(?<![\d.])[1-9]宝|老[1-9]")      # 二宝 / 老二, after numerals.normalise
-_EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth (?:babies|kids|twins|girls|"
+_EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?(?=都)|双胞胎|他们俩|她们俩|\bboth (?:babies|kids|twins|girls|"
                          r"boys|of them)\b|\bthe twins\b|\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
 _LATIN = re.compile(r"[a-z][a-z'’-]*", re.I)
 

@@ -86,7 +86,7 @@ BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分
 FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
                          r"又睡了|又睡着|睡回笼觉|回笼觉|就睡了|也睡了|哄睡$|"
                          r"fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep|gone down|"
-                         r"back asleep|asleep again|back to sleep|went back down|been asleep|asleep since|"
+                         r"back asleep|asleep again|(?:(?<=are )|(?<=both )|(?<=boys )|(?<=girls )|(?<=babies )|(?<=kids )|(?<=twins )|(?<=now ))asleep\b|back to sleep|went back down|been asleep|asleep since|"
                          r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:out|napping|sleeping)\b|out like a light|conked out|zonked out|"
                          r"\bnight night\b|napping now|sleeping now", re.I)
 WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|就醒了|醒的$|醒的[,，\s]|woke up|is awake|just woke|awake now|"
