@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
 from bot.understanding.explain import about_a_grown_up
 from bot.understanding.numerals import normalise
@@ -82,7 +83,7 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
     several_babies = len(request.babies) > 1
     every = several_babies and bool(EVERY_BABY.search(",".join(clauses)))
     fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
-    parts, unread = _parts(clauses, type_of)
+    parts, unread = _parts(clauses, type_of, _health_said(clauses))
     parts = _details_joined(fresh, reader, parts, common)
     if len(parts) < 2 and not every and not alone:
         return None
@@ -271,7 +272,14 @@ def _of_a_grown_up(request: ExtractionRequest, clause: str) -> bool:
                                        addressing=request.bot_names), text)
 
 
-def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
+def _health_said(clauses: list[str]) -> bool:
+    """The message tells of the baby's health (a dose, a symptom, she's burning up): a bare 38.5 in it is a
+    temperature."""
+    said = [normalise(c) for c in clauses]
+    return any(health_kind(c) is not None or w.FEELS_WARM.search(c) for c in said)
+
+
+def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[list[Part], list[str]]:
     """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour — unless the
     clause says again what the part already said (a second time, amount, side or baby: 8点喝了120 11点又喝了90,
     左边10分钟 右边8分钟, a wet one at 11 and a poopy one at 12:30): then it is a fact of its own."""
@@ -288,6 +296,10 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
             text = f"吸奶 {text}"              # read as the pumping it is a side of
         if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
+        if kind is RecordType.FEEDING and parts and _a_dose(parts[-1], text):
+            kind = None                  # 喂了美林 2.5ml 烧还没退: the dose of the medicine, never a feed
+        if health and kind is None and _TEMPERATURE_ALONE.fullmatch(text):
+            kind, text = RecordType.HEALTH, f"temperature {text}"    # he's burning up, 102.4, gave tylenol
         clause = (said, text, kind is not None)
         if kind is None and not parts:
             pending.append(clause)
@@ -301,12 +313,24 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
     return parts, [c[0] for c in pending]
 
 
+def _a_dose(part: Part, text: str) -> bool:
+    """A clause read as a feed only for its ml, after a medicine with no dose yet: the medicine's dose."""
+    before = part.text()
+    return part.record_type is RecordType.HEALTH and health_kind(before) == "medication" and \
+        not _DOSE.search(before) and bool(_DOSE.match(text)) and not _FED_WORDS(text)
+
+
+def _FED_WORDS(text: str) -> bool:
+    return bool(w.FEEDING_WORDS.search(text) or w.EATING_VERBS.search(text) or w.DIRECT_BREAST.search(text)
+                or any(p.search(text) for p, _ in w.KIND_WORDS))
+
+
 def _another(part: Part, text: str) -> bool:
     """The clause says again what the part already has, so it is a fact of its own: a feed, a diaper, pumping
     or tummy time with its own time, amount or side; a sleep with its own range; a health event of another
     kind (a temperature, then a dose). A growth message is one record, whatever it measures."""
     said, kind = part.text(), part.record_type
-    if _ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text):
+    if kind is not RecordType.HEALTH and (_ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text)):
         return False                 # 剩了20 / she left 1 / 冲了150 喝了120: the amount worked out, not a new fact
     if kind in (RecordType.FEEDING, RecordType.PUMPING, RecordType.DIAPER, RecordType.TUMMY_TIME):
         return any(a(text) and a(said) and (k in _ALWAYS_NEW or a(text) != a(said)) for k, a in _ANCHORS.items()) \
@@ -343,6 +367,9 @@ _ONLY_A_SIDE = re.compile(r"\s*(?:两边|双边|两侧|左边|右边|左侧|右�
                           r"right(?: side)?))\s*(?:都有|各一半)?\s*[。.!！~]*\s*", re.I)   # 一共150ml，两边: a detail
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",
                           re.I)
+_TEMPERATURE_ALONE = re.compile(r"\s*(?:(?:3[4-9]|4[0-2])|(?:9[5-9]|10[0-7]))\.\d\s*(?:°\s*[fc]?|度|℃|℉)?\s*[。.!！~]*\s*",
+                                re.I)       # a decimal only a temperature can be (38.5, 101.5)
+_DOSE = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|mg|毫克|滴|drops?)(?![a-z])", re.I)
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
 _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)

@@ -164,7 +164,8 @@ TEMP_SITES = (r"腋下|腋温|耳温枪|耳温|额温枪|额温|肛温|口温|�
               r"\bin (?:the|her|his) ear\b|\bear (?:temp|thermometer)\b|\bthermometer\b|\bfahrenheit\b|\bcelsius\b")
 TEMPERATURE_WORDS = _words(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemps?\b|\btemperatures?\b|\bfever\b|"
                            + TEMP_SITES)
-FEELS_WARM = _words(r"摸着|摸起来|摸了?摸|烫|\bfelt (?:warm|hot)\b|\bfeels? (?:warm|hot)\b|\bwarm to the touch\b")
+FEELS_WARM = _words(r"摸着|摸起来|摸了?摸|烫|\bfelt (?:warm|hot)\b|\bfeels? (?:warm|hot)\b|\bwarm to the touch\b|"
+                    r"\bburning up\b|\b(?:she|he)(?:'s|’s| is) (?:so |really |very |a bit |pretty )?(?:hot|warm)\b")
 NOT_THE_BABYS_TEMPERATURE = _words(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath")
 MEDICINE_NAMES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
                   r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
@@ -175,12 +176,15 @@ MEDICATION = _words(r"吃药|喂药|用药|药|medicine|medication|\bmeds?\b|\bd
 SYMPTOMS: list[tuple[str, str]] = [
     (r"吐奶", "吐奶"), (r"呕吐|吐了", "呕吐"), (r"拉肚子|腹泻", "腹泻"), (r"便秘", "便秘"),
     (r"咳嗽|咳了", "咳嗽"), (r"流鼻涕|鼻涕", "流鼻涕"), (r"鼻塞", "鼻塞"), (r"打喷嚏", "打喷嚏"),
-    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"发烧|发热|低烧|高烧", "发烧"),
+    (r"尿布疹|红屁股|(?:屁屁|屁股|小屁股|pp)(?:有点|有些|有一点|很|好|都|还)?(?:发)?红", "红屁股"),
+    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"(?:抓|揪|拽|挠|扯|拉)(?:自己的?)?耳朵", "抓耳朵"), (r"发烧|发热|低烧|高烧", "发烧"),
     (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
     (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
     (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
     (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
-    (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
+    (r"sneez\w*", "sneezing"), (r"diaper rash|nappy rash", "diaper rash"), (r"rash\w*|eczema", "rash"),
+    (r"(?:pull|tugg|grabb|rubb|scratch)\w*\s+(?:at\s+|on\s+)?(?:her|his|the|their)\s+(?:left\s+|right\s+)?ears?\b|"
+     r"ear[- ]?(?:pulling|tugging)", "ear pulling"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
 ]
 # a vaccine by its name alone (打了百白破 / got his MMR): only names no illness shares (水痘, 手足口, 轮状 and
 # rotavirus name the illness too; with 疫苗 / vaccine they are caught by the vaccine words)
