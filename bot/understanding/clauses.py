@@ -18,11 +18,11 @@ from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
 from bot.understanding.explain import about_a_grown_up
 from bot.understanding.numerals import normalise
-from bot.understanding.readers.health import health_kind
+from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Fact, Intent, SleepEvent
+from domain.extraction import Extraction, Fact, Intent, SleepEvent, Slots
 from domain.vocabulary import RecordType
 
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
@@ -65,9 +65,10 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     if several_babies and (each := _each_baby(request, text, reader, type_of, common)) is not None:
         return each
     every = several_babies and bool(EVERY_BABY.search(text))
-    if len(clauses) < 2 and not every:
+    two_health = _two_health(text)             # gave tylenol 2.5ml 38.9: a dose and a temperature in one breath
+    if len(clauses) < 2 and not every and not two_health:
         return None
-    read = _facts(request, clauses, reader, type_of, common)
+    read = _facts(request, clauses, reader, type_of, common, alone=two_health)
     if read is None:
         return None
     facts, unread = read
@@ -97,10 +98,44 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
             unread.append(said)
             continue
         unread += _not_read(fresh, reader, part, reading, common)
-        facts.append(Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
-                          baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
-                          every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
+        for slots in _health_apart(reading, part.text()):
+            facts.append(Fact(record_type=reading.record_type, slots=slots, sleep_event=reading.sleep_event,
+                              baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
+                              every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
     return facts, unread
+
+
+def _two_health(text: str) -> bool:
+    """One clause that tells two health facts: a medicine and a temperature, a temperature and a symptom."""
+    kind = health_kind(text)
+    return kind == "medication" and _temperature_in(text) is not None or \
+        kind == "temperature" and _other_symptom(text) is not None
+
+
+def _health_apart(reading: Extraction, text: str) -> list[Slots]:
+    """The slots of a health reading, as two facts when it tells two (a dose and the temperature beside it, a
+    temperature and a symptom other than the fever it measures), never one record carrying the other."""
+    slots = reading.slots
+    if reading.record_type is not RecordType.HEALTH:
+        return [slots]
+    if slots.kind == "medication" and (temperature := slots.temperature_c or _temperature_in(text)) is not None:
+        return [Slots(time=slots.time, kind="temperature", temperature_c=temperature),
+                slots.model_copy(update={"temperature_c": None})]
+    if slots.kind == "temperature" and (symptom := _other_symptom(text)) is not None:
+        return [slots, Slots(time=slots.time, kind="symptom", symptom=symptom)]
+    return [slots]
+
+
+def _temperature_in(text: str) -> float | None:
+    if (said := read_temperature(text)) is not None:
+        return said
+    m = _TEMPERATURE_IN.search(text)
+    return read_temperature(f"temperature {m.group(1)}") if m else None
+
+
+def _other_symptom(text: str) -> str | None:
+    name = symptom_name(text)
+    return None if name is None or _FEVER.search(name) or name == "发烧" else name
 
 
 def _reading(facts: list[Fact], unread: list[str], common: dict) -> Extraction:
@@ -369,6 +404,8 @@ _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\ba
                           re.I)
 _TEMPERATURE_ALONE = re.compile(r"\s*(?:(?:3[4-9]|4[0-2])|(?:9[5-9]|10[0-7]))\.\d\s*(?:°\s*[fc]?|度|℃|℉)?\s*[。.!！~]*\s*",
                                 re.I)       # a decimal only a temperature can be (38.5, 101.5)
+_TEMPERATURE_IN = re.compile(r"(?<![\d.])((?:3[4-9]|4[0-2]|9[5-9]|10[0-7])\.\d)(?![\d.])"
+                            r"(?!\s*(?:ml|mg|毫升|毫克|kg|公斤|斤|g|克|oz|lbs?|cm|厘米|%|滴|drops?|片|粒)(?![a-z]))", re.I)
 _DOSE = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|mg|毫克|滴|drops?)(?![a-z])", re.I)
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
