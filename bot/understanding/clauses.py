@@ -175,8 +175,8 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
         read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
         found, missed = read or ([], [said])
-        if not found and _said_nothing(text, group, own):
-            missed = []               # 小宝还没拉 / Leo's still awake: no fact of that baby, and said to be none
+        if not any(f.slots.given() or f.sleep_event for f in found) and _said_nothing(text, group, own):
+            found, missed = [], []    # 小宝还没拉 / Leo's still awake: no fact of that baby, and said to be none
         if not found and before is not None and re.search(r"\d", own):
             elliptic = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias}, before[1])
             if elliptic.record_type is not None and elliptic.slots.given():

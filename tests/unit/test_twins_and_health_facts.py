@@ -1,0 +1,198 @@
+"""Several facts, read by the rules: a message naming each twin gives each its own facts; two health facts in one
+message are two facts (a temperature beside a dose, a symptom beside a temperature or a diaper); a dose is never
+a feed."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.clauses import babies_named
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.rules import extract
+from domain.extraction import Extraction, Fact, Intent
+from domain.vocabulary import RecordType
+
+TZ = ZoneInfo("America/New_York")
+NOW = datetime(2026, 5, 4, 15, 10, tzinfo=TZ)
+EN_TWINS = ("Ava", "Leo")
+ZH_TWINS = ("安安/大宝/哥哥", "乐乐/小宝/弟弟")
+OZ = 29.5735
+
+
+def read(text: str, babies: tuple[str, ...] = ()) -> Extraction:
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="America/New_York", babies=babies))
+
+
+def facts(text: str, babies: tuple[str, ...] = ()) -> list[Fact]:
+    return read(text, babies).facts()
+
+
+def by_baby(found: list[Fact]) -> dict[str | None, list[Fact]]:
+    out: dict[str | None, list[Fact]] = {}
+    for f in found:
+        out.setdefault(f.baby, []).append(f)
+    return out
+
+
+# --- twins -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, amounts", [
+    ("Ava had 4oz formula, Leo only 3", {"Ava": 4 * OZ, "Leo": 3 * OZ}),
+    ("formula: leo 5 oz, ava just 4.5", {"Leo": 5 * OZ, "Ava": 4.5 * OZ}),
+    ("twins just had formula, Ava 4 oz and Leo 3 and a half", {"Ava": 4 * OZ, "Leo": 3.5 * OZ}),
+    ("Leo drank 120ml formula and Ava 90", {"Leo": 120, "Ava": 90}),
+])
+def test_each_twin_named_with_its_own_feed_gives_one_feed_each(text, amounts):
+    found = by_baby(facts(text, EN_TWINS))
+    assert set(found) == set(amounts)
+    for baby, ml in amounts.items():
+        (feed,) = found[baby]
+        assert feed.record_type is RecordType.FEEDING and feed.slots.kind == "formula"
+        assert feed.slots.amount_ml == pytest.approx(ml, abs=0.2)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("大宝喝了120ml奶粉 小宝喝了100ml奶粉", {"大宝": 120, "小宝": 100}),
+    ("安安喝了150ml奶粉，乐乐130ml", {"安安": 150, "乐乐": 130}),
+])
+def test_zh_twins_each_their_feed(text, expected):
+    found = by_baby(facts(text, ZH_TWINS))
+    assert {b: [f.slots.amount_ml for f in fs] for b, fs in found.items()} == {b: [v] for b, v in expected.items()}
+
+
+@pytest.mark.parametrize("text, wet, solid", [
+    ("安安拉了 乐乐尿了", ("乐乐",), ("安安",)),
+    ("大宝尿了，二宝拉了", ("大宝",), ("二宝",)),
+    ("ava wet diaper, leo poopy one", ("Ava",), ("Leo",)),
+])
+def test_twins_diapers_each_their_own(text, wet, solid):
+    found = by_baby(facts(text, ZH_TWINS if "ava" not in text else EN_TWINS))
+    assert {b for b, fs in found.items() if any(f.slots.wet for f in fs)} == set(wet)
+    assert {b for b, fs in found.items() if any(f.slots.solid for f in fs)} == set(solid)
+    assert all(len(fs) == 1 for fs in found.values())
+
+
+@pytest.mark.parametrize("text, baby", [
+    ("大宝拉了 小宝还没拉", "大宝"),
+    ("乐乐睡着了 安安还在那玩", "乐乐"),
+    ("安安尿了，乐乐没尿", "安安"),
+    ("Leo pooped, Ava hasn't yet", "Leo"),
+    ("ava is asleep, leo still awake", "Ava"),
+])
+def test_the_other_twin_said_to_have_nothing_gets_nothing(text, baby):
+    reading = read(text, ZH_TWINS if text[0] in "大乐安" else EN_TWINS)
+    found = reading.facts()
+    assert [f.baby for f in found] == [baby]
+    assert not reading.unread and not reading.unaccounted
+
+
+def test_still_asleep_is_not_said_to_be_nothing():
+    """还没醒 is a fact (still asleep): it is never dropped as 'nothing'."""
+    reading = read("大宝醒了 小宝还没醒", ZH_TWINS)
+    assert "小宝" in [f.baby for f in reading.facts()] or reading.unread or reading.unaccounted
+
+
+@pytest.mark.parametrize("text, babies", [
+    ("安安和乐乐都拉了", ZH_TWINS),
+    ("大宝小宝都尿了", ZH_TWINS),
+    ("Ava and Leo both pooped", EN_TWINS),
+])
+def test_twins_named_together_each_get_the_fact(text, babies):
+    found = facts(text, babies)
+    assert len(found) == 2 and len({f.baby for f in found}) == 2
+    assert all(f.record_type is RecordType.DIAPER for f in found)
+
+
+@pytest.mark.parametrize("text", ["终于两个都睡着了", "俩都睡着了", "both boys asleep", "both asleep now"])
+def test_both_asleep_is_a_sleep_for_every_baby(text):
+    reading = read(text, ("Jacob", "Max"))
+    assert reading.record_type is RecordType.SLEEP and reading.every_baby and reading.sleep_event is not None
+    assert not reading.unaccounted
+
+
+@pytest.mark.parametrize("text", ["leo poopy diaper 9:10", "LEO wet diaper", "poopy diaper for leo"])
+def test_a_twin_named_in_any_case_is_that_twin(text):
+    assert read(text, EN_TWINS).baby == "Leo"
+
+
+def test_a_name_inside_another_word_is_not_the_baby():
+    assert babies_named(ExtractionRequest(text="", now=NOW, timezone="UTC", babies=("Max", "Eli")),
+                        "maximum 4 oz, relied on it") == []
+
+
+def test_temperatures_for_each_twin():
+    found = by_baby(facts("temps: ava 99.8, leo 100.6", EN_TWINS))
+    assert found["Ava"][0].slots.temperature_c == pytest.approx(37.67, abs=0.02)
+    assert found["Leo"][0].slots.temperature_c == pytest.approx(38.11, abs=0.02)
+
+
+@pytest.mark.parametrize("text, baby", [("leo only had 3 not 4", "Leo"), ("ava had 2 not 3", "Ava")])
+def test_a_correction_naming_one_twin_reads_its_value(text, baby):
+    reading = read(text, EN_TWINS)
+    assert reading.intent is Intent.CORRECT and reading.baby == baby
+    assert reading.slots.amount_ml is not None and not reading.unaccounted
+
+
+# --- two health facts ------------------------------------------------------------------------------------
+
+def kinds(found: list[Fact]) -> list[str | None]:
+    return sorted(str(f.slots.kind) for f in found if f.record_type is RecordType.HEALTH)
+
+
+@pytest.mark.parametrize("text, temperature", [
+    ("he's burning up, 102.4, gave 1.25 ml tylenol at 11", 39.11),
+    ("she's hot, 101.5, gave her motrin 2.5 ml at 2:20", 38.61),
+    ("she's burning up 39.4 gave 4ml calpol at 3", 39.4),
+    ("38.6，刚喂了布洛芬 5ml", 38.6),
+    ("喂了美林2.5ml 38.9", 38.9),
+    ("体温38.5 喂了美林", 38.5),
+])
+def test_a_temperature_and_a_dose_are_two_health_facts(text, temperature):
+    found = facts(text)
+    assert kinds(found) == ["medication", "temperature"]
+    temp = next(f for f in found if f.slots.kind == "temperature")
+    med = next(f for f in found if f.slots.kind == "medication")
+    assert temp.slots.temperature_c == pytest.approx(temperature, abs=0.02)
+    assert med.slots.temperature_c is None
+    assert not any(f.record_type is RecordType.FEEDING for f in found)
+
+
+@pytest.mark.parametrize("text", ["三点喂了美林 2.5ml 烧还没退", "喂了泰诺林 3ml 还在烧", "gave calpol 5ml still hot"])
+def test_a_dose_is_never_a_feed(text):
+    reading = read(text)
+    assert all(f.record_type is RecordType.HEALTH for f in reading.facts()) and reading.facts()
+    assert any(f.slots.dose for f in reading.facts())
+
+
+def test_a_dose_and_a_feed_stay_both():
+    found = facts("美林 2.5ml，宝宝喝了90ml配方奶")
+    assert sorted(f.record_type.value for f in found) == ["feeding", "health"]
+    assert next(f for f in found if f.record_type is RecordType.FEEDING).slots.amount_ml == 90
+    assert next(f for f in found if f.record_type is RecordType.HEALTH).slots.dose == 2.5
+
+
+@pytest.mark.parametrize("text, symptom", [
+    ("38.1 and she keeps pulling at her left ear", "ear pulling"),
+    ("37.9, tugging at his ear all evening", "ear pulling"),
+    ("38.2 还咳嗽", "咳嗽"),
+])
+def test_a_temperature_and_a_symptom_are_two(text, symptom):
+    found = facts(text)
+    assert kinds(found) == ["symptom", "temperature"]
+    assert next(f for f in found if f.slots.kind == "symptom").slots.symptom == symptom
+
+
+def test_a_fever_with_its_temperature_stays_one():
+    assert kinds(facts("发烧38.5")) == ["temperature"]
+
+
+@pytest.mark.parametrize("text", ["刚尿了 换的时候看屁屁有点红", "尿了，屁股有点红", "wet diaper, bit of diaper rash"])
+def test_a_diaper_and_a_red_bottom_are_two(text):
+    found = facts(text)
+    assert sorted(f.record_type.value for f in found) == ["diaper", "health"]
+    assert next(f for f in found if f.record_type is RecordType.HEALTH).slots.kind == "symptom"
+
+
+@pytest.mark.parametrize("text", ["Ava 4.5 oz, Leo 3.5", "喝了120ml 37.5"])
+def test_a_decimal_with_no_health_word_is_no_temperature(text):
+    assert not any(f.record_type is RecordType.HEALTH for f in facts(text, EN_TWINS))
