@@ -196,3 +196,24 @@ def test_a_diaper_and_a_red_bottom_are_two(text):
 @pytest.mark.parametrize("text", ["Ava 4.5 oz, Leo 3.5", "喝了120ml 37.5"])
 def test_a_decimal_with_no_health_word_is_no_temperature(text):
     assert not any(f.record_type is RecordType.HEALTH for f in facts(text, EN_TWINS))
+
+
+# --- a correction naming one twin (domain) -----------------------------------------------------------------
+
+def test_a_correction_naming_one_twin_offers_that_twins_record():
+    from domain.decide.decide_turn import decide_turn
+    from domain.extraction import RecordReference, Slots
+    from domain.turn import BabyView, MemberView, RecordView, SaveTask, Turn
+    from domain.vocabulary import Role
+
+    twins = (BabyView(7, "Ava"), BabyView(8, "Leo"))
+    at = NOW.replace(hour=15, minute=0)
+    records = (RecordView(2, RecordType.FEEDING, 7, {"start": at, "kind": "formula", "amount_ml": 118.29}, at),
+               RecordView(1, RecordType.FEEDING, 8, {"start": at, "kind": "formula", "amount_ml": 118.29}, at))
+    for baby, target in (("Leo", 1), ("Ava", 2)):
+        said = Extraction(intent=Intent.CORRECT, baby=baby, slots=Slots(amount_ml=3), amount_unit_assumed=True,
+                          reference=RecordReference(value=4))
+        d = decide_turn(Turn(member=MemberView(1, Role.PARENT, "Kate", "Mom"), extraction=said, now=NOW,
+                             babies=twins, recent_records=records))
+        (task,) = [e.task for e in d.effects if isinstance(e, SaveTask)]
+        assert task.target_record_id == target
