@@ -166,7 +166,7 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
     lead = text[:groups[0][0].start]
     facts: list[Fact] = []
     unread: list[str] = []
-    before: tuple[str, RecordType] | None = None        # the part before: its text and the type of its fact
+    before: tuple[str, list[Fact]] | None = None        # the baby's part before: its words and its facts
     for n, group in enumerate(groups):
         own = text[group[0].start:groups[n + 1][0].start if n + 1 < len(groups) else len(text)]
         if before is not None:
@@ -175,20 +175,49 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
         read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
         found, missed = read or ([], [said])
+        mine = [c.strip() for c in _CUT.split(own) if c and c.strip()]
+        leads = [f for f in found if not any(c in (f.said or "") for c in mine)]   # said before any name
+        found = [f for f in found if f not in leads]
+        if n == 0:
+            facts += leads        # said once, of no baby named (both pooped, …): every baby, or asked which
         if not any(f.slots.given() or f.sleep_event for f in found) and _said_nothing(text, group, own):
             found, missed = [], []    # 小宝还没拉 / Leo's still awake: no fact of that baby, and said to be none
-        if not found and before is not None and re.search(r"\d", own):
-            elliptic = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias}, before[1])
-            if elliptic.record_type is not None and elliptic.slots.given():
-                found, missed = [Fact(record_type=elliptic.record_type, slots=elliptic.slots,
-                                      sleep_event=elliptic.sleep_event,
-                                      amount_unit_assumed=elliptic.amount_unit_assumed, said=said[:200])], []
-        unread += missed
-        facts += [f.model_copy(update={"baby": name.alias, "every_baby": False}) for name in group for f in found]
-        before = (own, found[-1].record_type) if len(found) == 1 else None
+        elif not found:
+            found = _as_before(request, reader, common, group, own, said, before[1]) if before else None
+            if found is None:
+                return None           # a baby's part that says nothing readable (Mia had Ava's leftover): not per baby
+            missed = []
+        unread += [m for m in missed if any(c in m for c in mine)]
+        facts += [f if f.every_baby and f.baby is None else f.model_copy(update={"baby": name.alias, "every_baby": False})
+                  for name in group for f in found]
+        before = (own, found) if found else None
     if not facts:
         return None
     return _reading(facts, unread, common)
+
+
+def _as_before(request: ExtractionRequest, reader: Reader, common: dict, group: list[Named], own: str, said: str,
+               before: list[Fact]) -> list[Fact] | None:
+    """A baby's part with no fact of its own, read as the part before it: the same again (Ava pooped, Mia too /
+    大宝喝了120 小宝也是), or the same kind of fact with its own amount (Ava had 4oz formula, Mia only 3).
+    None when it is neither."""
+    rest = own[group[-1].end - group[0].start:]
+    if _SAME.fullmatch(rest):
+        return [f.model_copy(update={"said": said[:200]}) for f in before]
+    if len(before) != 1 or not re.search(r"\d", rest) or _TIME_ANCHOR.search(rest) or \
+            before[0].record_type not in (RecordType.FEEDING, RecordType.PUMPING, RecordType.HEALTH):
+        return None
+    reading = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias},
+                     before[0].record_type)
+    if reading.record_type is None or not (reading.slots.amount_ml or reading.slots.temperature_c):
+        return None
+    return [Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
+                 amount_unit_assumed=reading.amount_unit_assumed, said=said[:200])]
+
+
+_SAME = re.compile(r"[\s,，]*(?:也是|也一样|一样|同样|也这样|也)[了的]?[。.!！~]*\s*|"
+                   r"[\s,]*(?:too|as well|also|the same|same(?: here)?|did too|did as well|(?:is|was|has|had) too)"
+                   r"[.!~]*\s*", re.I)
 
 
 def said_nothing_spans(request: ExtractionRequest, text: str) -> list[tuple[int, int]]:
@@ -263,7 +292,9 @@ def _unit_shared(before: str, own: str) -> str:
     unit = _UNIT.search(before)
     if unit is None or _UNIT.search(own):
         return own
-    bare = list(re.finditer(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d.:]|\s*(?:点|:|am|pm))", own, re.I))
+    times = [m.span() for m in _TIME_ANCHOR.finditer(own)]           # Mia 3 at 5: the 5 is a time, not 5 oz
+    bare = [m for m in re.finditer(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d.:]|\s*(?:点|:|am|pm))", own, re.I)
+            if not any(a <= m.start() < b for a, b in times)]
     if len(bare) != 1:
         return own
     m = bare[0]

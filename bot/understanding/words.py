@@ -115,7 +115,9 @@ WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b
 SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"(?<=[也又还都])啦了|"        # 尿了也啦了: the homophone typed for 拉
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
-WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|\bboth\b")
+WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|"      # both: a mixed one, not both babies (both pooped)
+                       r"\bboth\b(?!\s+(?:of\b|babies|kids|twins|boys|girls|(?:just\s+|also\s+)?(?:pooped|pooed|peed|"
+                       r"wee'?d|had|did|were|are|have|went|got|needed|filled|soaked|blew)\b))")
 NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
 NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b")
 NOT_A_DIAPER = _words(r"拉肚子|拉链|拉着|拉住")

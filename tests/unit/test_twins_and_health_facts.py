@@ -217,3 +217,37 @@ def test_a_correction_naming_one_twin_offers_that_twins_record():
                              babies=twins, recent_records=records))
         (task,) = [e.task for e in d.effects if isinstance(e, SaveTask)]
         assert task.target_record_id == target
+
+
+# --- what a per-baby reading must not do -------------------------------------------------------------------
+
+def test_the_same_again_for_the_other_twin():
+    found = by_baby(facts("Ava pooped, Leo too", EN_TWINS))
+    assert {b: [f.slots.solid for f in fs] for b, fs in found.items()} == {"Ava": [True], "Leo": [True]}
+    found = by_baby(facts("大宝喝了120ml 小宝也是", ZH_TWINS))
+    assert {b: [f.slots.amount_ml for f in fs] for b, fs in found.items()} == {"大宝": [120], "小宝": [120]}
+
+
+def test_a_time_for_the_other_twin_is_no_amount():
+    found = by_baby(facts("Ava 4oz at 3pm, Leo at 4", EN_TWINS))
+    assert found["Leo"][0].slots.amount_ml is None          # asked, never 4 oz
+    found = by_baby(facts("Ava had 4oz, Leo 3 at 5", EN_TWINS))
+    assert found["Leo"][0].slots.amount_ml == pytest.approx(3 * OZ, abs=0.2)
+    assert found["Leo"][0].slots.start.hour == 17
+
+
+def test_another_babys_possession_is_not_a_fact_of_that_baby():
+    reading = read("Leo had Ava's leftover 2oz", EN_TWINS)
+    assert [f.baby for f in reading.facts()] == ["Leo"]
+
+
+def test_both_in_a_twins_part_is_every_baby_and_no_mixed_diaper():
+    found = facts("ava had 120ml and leo had 90ml and both pooped", EN_TWINS)
+    diaper = [f for f in found if f.record_type is RecordType.DIAPER]
+    assert len(diaper) == 1 and diaper[0].every_baby and diaper[0].baby is None
+    assert diaper[0].slots.solid and not diaper[0].slots.wet
+
+
+def test_a_lead_fact_is_said_once():
+    found = facts("both pooped, Ava 4oz, Leo 3", EN_TWINS)
+    assert sum(f.record_type is RecordType.DIAPER for f in found) == 1
