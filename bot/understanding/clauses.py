@@ -243,7 +243,7 @@ def _said_nothing(text: str, group: list[Named], own: str) -> bool:
 # what a baby has not done or is still doing instead (小宝还没拉 / 安安还在玩 / Leo hasn't pooped / Mia's still up);
 # 还没醒 (still asleep) is a fact, not this
 _NOTHING = re.compile(r"\s*(?:还|也|倒是|呢)?\s*(?:(?:没有?|未|不)(?:拉|尿|便|吃|喝|睡(?!醒)|喂|换)|在(?:那|那儿|那里|这)?(?:玩|闹|哭)|"
-                      r"醒着|不睡|在玩|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:wide\s+)?(?:awake|up|playing|going)|not\s+yet|"
+                      r"醒着|不睡|在玩|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:wide\s+)?(?:awake|up|playing|going|fighting|resisting|chatting|babbling|fussing|wriggling)|not\s+yet|"
                       r"(?:has|is|did)\s*n'?o?t\b|hasnt\b|didnt\b|wide awake))", re.I)
 
 

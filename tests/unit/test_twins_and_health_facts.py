@@ -78,6 +78,7 @@ def test_twins_diapers_each_their_own(text, wet, solid):
     ("安安尿了，乐乐没尿", "安安"),
     ("Leo pooped, Ava hasn't yet", "Leo"),
     ("ava is asleep, leo still awake", "Ava"),
+    ("Leo's asleep, Ava's still fighting it", "Leo"),
 ])
 def test_the_other_twin_said_to_have_nothing_gets_nothing(text, baby):
     reading = read(text, ZH_TWINS if text[0] in "大乐安" else EN_TWINS)
