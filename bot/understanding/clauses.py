@@ -164,14 +164,17 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         else:
             groups.append([name])
     lead = text[:groups[0][0].start]
+    last = [c for c in _CUT.split(text[groups[-1][0].start:]) if c and c.strip()]
+    cut = next((k for k in range(1, len(last)) if _EACH.match(last[k])), len(last))
+    tail = ",".join(last[cut:])          # 安安喝的母乳 乐乐喝的奶粉 都是100: said of each, after the last name
     facts: list[Fact] = []
     unread: list[str] = []
     before: tuple[str, list[Fact]] | None = None        # the baby's part before: its words and its facts
     for n, group in enumerate(groups):
-        own = text[group[0].start:groups[n + 1][0].start if n + 1 < len(groups) else len(text)]
+        own = text[group[0].start:groups[n + 1][0].start] if n + 1 < len(groups) else ",".join(last[:cut])
         if before is not None:
             own = _unit_shared(before[0], own)
-        said = (lead + own).strip(" ,，、;；")
+        said = ",".join(p for p in ((lead + own).strip(" ,，、;；"), tail) if p)
         clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
         read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
         found, missed = read or ([], [said])
@@ -215,6 +218,7 @@ def _as_before(request: ExtractionRequest, reader: Reader, common: dict, group: 
                  amount_unit_assumed=reading.amount_unit_assumed, said=said[:200])]
 
 
+_EACH = re.compile(r"\s*(?:都|各|俩都|两个都|\bboth\b|\beach\b|\ball\b)", re.I)
 _SAME = re.compile(r"[\s,，]*(?:也是|也一样|一样|同样|也这样|也)[了的]?[。.!！~]*\s*|"
                    r"[\s,]*(?:too|as well|also|the same|same(?: here)?|did too|did as well|(?:is|was|has|had) too)"
                    r"[.!~]*\s*", re.I)
@@ -243,7 +247,7 @@ def _said_nothing(text: str, group: list[Named], own: str) -> bool:
 # what a baby has not done or is still doing instead (小宝还没拉 / 安安还在玩 / Leo hasn't pooped / Mia's still up);
 # 还没醒 (still asleep) is a fact, not this
 _NOTHING = re.compile(r"\s*(?:还|也|倒是|呢)?\s*(?:(?:没有?|未|不)(?:拉|尿|便|吃|喝|睡(?!醒)|喂|换)|在(?:那|那儿|那里|这)?(?:玩|闹|哭)|"
-                      r"醒着|不睡|在玩|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:wide\s+)?(?:awake|up|playing|going|fighting|resisting|chatting|babbling|fussing|wriggling)|not\s+yet|"
+                      r"醒着|不睡|在玩|没事|挺好|还好|好好的|正常|(?:is\s+|'s\s+|s\s+)?(?:fine|ok|okay|good|all good|normal)\b|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:wide\s+)?(?:awake|up|playing|going|fighting|resisting|chatting|babbling|fussing|wriggling)|not\s+yet|"
                       r"(?:has|is|did)\s*n'?o?t\b|hasnt\b|didnt\b|wide awake))", re.I)
 
 

@@ -77,6 +77,8 @@ def test_twins_diapers_each_their_own(text, wet, solid):
     ("乐乐睡着了 安安还在那玩", "乐乐"),
     ("安安尿了，乐乐没尿", "安安"),
     ("Leo pooped, Ava hasn't yet", "Leo"),
+    ("Leo pooped, Ava fine", "Leo"),
+    ("乐乐拉了 安安没事", "乐乐"),
     ("ava is asleep, leo still awake", "Ava"),
     ("Leo's asleep, Ava's still fighting it", "Leo"),
 ])
@@ -252,3 +254,14 @@ def test_both_in_a_twins_part_is_every_baby_and_no_mixed_diaper():
 def test_a_lead_fact_is_said_once():
     found = facts("both pooped, Ava 4oz, Leo 3", EN_TWINS)
     assert sum(f.record_type is RecordType.DIAPER for f in found) == 1
+
+
+def test_what_is_said_after_the_last_name_of_each_is_each():
+    found = by_baby(facts("安安喝的是母乳 乐乐喝的奶粉 都是100", ZH_TWINS))
+    assert {b: [(f.slots.kind, f.slots.amount_ml) for f in fs] for b, fs in found.items()} == \
+        {"安安": [("breast_milk", 100)], "乐乐": [("formula", 100)]}
+
+
+def test_a_twins_fever_and_dose_beside_the_other_fine_are_that_twins():
+    found = facts("乐乐发烧38.5 喂了美林2.5ml 安安没事", ZH_TWINS)
+    assert kinds(found) == ["medication", "temperature"] and {f.baby for f in found} == {"乐乐"}
