@@ -270,7 +270,8 @@ def babies_named(request: ExtractionRequest, text: str) -> list[Named]:
     if len(request.babies) > 1:
         for word, index in ORDINALS.items():
             for form in {word, normalise(word)}:
-                found += [Named(m.start(), m.end(), word, ("ordinal", index)) for m in re.finditer(re.escape(form), text)]
+                found += [Named(m.start(), m.end(), word, ("ordinal", index % len(request.babies)))
+                          for m in re.finditer(re.escape(form) + "(?![宝贝])", text)]     # not 小宝宝 / 大宝贝
     found.sort(key=lambda f: (f.start, f.start - f.end))
     kept: list[Named] = []
     for f in found:

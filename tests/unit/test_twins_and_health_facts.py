@@ -265,3 +265,19 @@ def test_what_is_said_after_the_last_name_of_each_is_each():
 def test_a_twins_fever_and_dose_beside_the_other_fine_are_that_twins():
     found = facts("乐乐发烧38.5 喂了美林2.5ml 安安没事", ZH_TWINS)
     assert kinds(found) == ["medication", "temperature"] and {f.baby for f in found} == {"乐乐"}
+
+
+def test_dabao_xiaobao_without_nicknames_are_the_elder_and_the_younger():
+    found = by_baby(facts("大宝拉了 小宝尿了", ("安安", "乐乐")))
+    assert {b: [(f.slots.wet, f.slots.solid) for f in fs] for b, fs in found.items()} == \
+        {"大宝": [(None, True)], "小宝": [(True, None)]}
+    assert read("小宝宝睡着了", ("安安", "乐乐")).baby is None          # the little baby, not 小宝
+
+
+def test_xiaobao_is_the_youngest_in_the_domain():
+    from domain.babies import baby_named
+    from domain.turn import BabyView
+    babies = (BabyView(8, "乐乐", birth_date=datetime(2026, 3, 2).date()),
+              BabyView(7, "安安", birth_date=datetime(2026, 3, 1).date()))
+    assert baby_named(babies, "小宝").id == 8 and baby_named(babies, "大宝").id == 7
+    assert baby_named(babies[:1], "小宝") is None
