@@ -331,8 +331,9 @@ def _asleep_after(facts: list[Fact]) -> list[Fact]:
         fact, before = out[n], out[n - 1]
         said_at = before.slots.end or before.slots.start or before.slots.time
         if fact.record_type is not RecordType.SLEEP or fact.sleep_event is not SleepEvent.FELL_ASLEEP \
-                or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end:
-            continue
+                or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end \
+                or fact.baby and before.baby and fact.baby != before.baby:
+            continue          # 安安8点喝了120 乐乐睡着了: another baby's sleep did not begin with that feed
         out[n] = fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": said_at})})
     return out
 

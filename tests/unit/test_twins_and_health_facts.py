@@ -281,3 +281,11 @@ def test_xiaobao_is_the_youngest_in_the_domain():
               BabyView(7, "安安", birth_date=datetime(2026, 3, 1).date()))
     assert baby_named(babies, "小宝").id == 8 and baby_named(babies, "大宝").id == 7
     assert baby_named(babies[:1], "小宝") is None
+
+
+def test_another_twins_sleep_does_not_begin_with_this_twins_feed():
+    found = by_baby(facts("安安1点喝了120ml奶粉 乐乐睡着了", ZH_TWINS))
+    assert found["乐乐"][0].slots.start is None or found["乐乐"][0].slots.start.hour != 13
+    found = facts("安安1点喝了120ml奶粉 吃完就睡了", ZH_TWINS)            # her own sleep: after her feed
+    assert [f.record_type for f in found] == [RecordType.FEEDING, RecordType.SLEEP]
+    assert found[1].slots.start == found[0].slots.start
