@@ -380,7 +380,7 @@ def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent
         return SleepEvent.FELL_ASLEEP if times.point else SleepEvent.STILL_ASLEEP
     if lx.WOKE_UP.search(text):
         return SleepEvent.WOKE_UP
-    if lx.FELL_ASLEEP.search(text) and not times.duration_min:
+    if (lx.FELL_ASLEEP.search(text) or lx.ASLEEP_NOW.search(text)) and not times.duration_min:
         return SleepEvent.FELL_ASLEEP
     return None
 
