@@ -1,9 +1,9 @@
-"""Which baby a name means: the name, a nickname, or 大宝 / 二宝 (老大 / 老二) by birth order."""
+"""Which baby a name means: the name, a nickname, or 大宝 / 二宝 (老大 / 老二) / 小宝 (the youngest) by birth order."""
 from __future__ import annotations
 
 from domain.turn import BabyView
 
-ORDINALS = {"大宝": 0, "老大": 0, "二宝": 1, "老二": 1, "三宝": 2, "老三": 2}
+ORDINALS = {"大宝": 0, "老大": 0, "二宝": 1, "老二": 1, "三宝": 2, "老三": 2, "小宝": -1}   # 小宝: the youngest
 
 
 def baby_named(babies: tuple[BabyView, ...], said: str | None) -> BabyView | None:

@@ -44,7 +44,7 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 # article (一瓶, 拉了一大泡, 一针, one bottle: lexicon.MEASURE_*), not an amount
 _A_MEASURE = (rf"(?<![\d.])1(?=\s*[{MEASURE_SIZE_ZH}]?\s*(?:{'|'.join(MEASURE_ZH)})(?!月|小时|钟|半)"
               rf"|\s+(?:(?:{'|'.join(MEASURE_SIZE_EN)})\s+)?(?:{'|'.join(MEASURE_EN)})s?\b)")
-NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
+NAME_NUMBER = re.compile(r"\d(?=\s*个?\s*(?:宝|孩子|娃|小家伙))|(?<![\d.])2(?=\s*个\s*(?:人\s*)?都)|\b2(?=\s*(?:babies|kids|twins)\b)|(?<=老)\d|(?<=[A-Za-z])\d+|(?:(?<=最后)|(?<=最近)|(?<=[上这那]))1(?=\s*[次回条])"
                          rf"|{_A_MEASURE}", re.I)
 FACTORS = (1, 29.5735, 0.5, 0.05, 0.001, 0.45359237, 0.028349523, 2.54, 0.1, 100, 60, 1 / 60, 2)
 

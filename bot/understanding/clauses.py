@@ -14,14 +14,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
 from bot.understanding.explain import about_a_grown_up
 from bot.understanding.numerals import normalise
-from bot.understanding.readers.health import health_kind
+from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Fact, Intent, SleepEvent
+from domain.extraction import Extraction, Fact, Intent, SleepEvent, Slots
 from domain.vocabulary import RecordType
 
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
@@ -29,7 +30,8 @@ TypeOf = Callable[[str], RecordType | None]
 
 _CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*"
                   r"|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff]|\d+\s*[点:：时])|(?<=[\u4e00-\u9fff])\s+(?=\d)", re.I)
-EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth\b|\btwins\b|"
+EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?都|双胞胎|他们俩|她们俩|\bboth\b|"
+                        r"\btwins\b|"
                         r"\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
 OCCASION = re.compile(r"^(?:今天|刚才|刚刚|上午|下午)?(?:去)?(?:做了?)?体检(?:了|的时候)?$|^(?:at|after) (?:the|her|his) "
                       r"(?:check-?up|doctor'?s? visit)$", re.I)
@@ -60,14 +62,34 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
         several = read_several(request, ",".join(told), reader, type_of, common)
         return several or reader(request, ",".join(normalise(c) for c in told), False, common)
     several_babies = len(request.babies) > 1
+    if several_babies and (each := _each_baby(request, text, reader, type_of, common)) is not None:
+        return each
     every = several_babies and bool(EVERY_BABY.search(text))
-    if len(clauses) < 2 and not every:
+    two_health = _two_health(text)             # gave tylenol 2.5ml 38.9: a dose and a temperature in one breath
+    if len(clauses) < 2 and not every and not two_health:
         return None
+    read = _facts(request, clauses, reader, type_of, common, alone=two_health)
+    if read is None:
+        return None
+    facts, unread = read
+    if not facts or len(facts) == 1 and not facts[0].every_baby:
+        return None
+    return _reading(facts, unread, common)
+
+
+def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_of: TypeOf,
+           common: dict, alone: bool = False) -> tuple[list[Fact], list[str]] | None:
+    """The facts of the clauses, and the clauses not understood; None when they are one fact (unless `alone`:
+    then that one fact)."""
+    several_babies = len(request.babies) > 1
+    every = several_babies and bool(EVERY_BABY.search(",".join(clauses)))
     fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
-    parts, unread = _parts(clauses, type_of)
+    parts, unread = _parts(clauses, type_of, _health_said(clauses))
     parts = _details_joined(fresh, reader, parts, common)
-    if len(parts) < 2 and not every:
+    if len(parts) < 2 and not every and not alone:
         return None
+    if not parts:
+        parts, unread = [Part(tuple((c, normalise(c), False) for c in clauses), None)], []
     facts: list[Fact] = []
     for part in parts:
         said = part.said
@@ -76,17 +98,216 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
             unread.append(said)
             continue
         unread += _not_read(fresh, reader, part, reading, common)
-        facts.append(Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
-                          baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
-                          every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
-    if not facts or len(facts) == 1 and not facts[0].every_baby:
-        return None
+        for slots in _health_apart(reading, part.text()):
+            facts.append(Fact(record_type=reading.record_type, slots=slots, sleep_event=reading.sleep_event,
+                              baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
+                              every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
+    return facts, unread
+
+
+def _two_health(text: str) -> bool:
+    """One clause that tells two health facts: a medicine and a temperature, a temperature and a symptom."""
+    kind = health_kind(text)
+    return kind == "medication" and _temperature_in(text) is not None or \
+        kind == "temperature" and _other_symptom(text) is not None
+
+
+def _health_apart(reading: Extraction, text: str) -> list[Slots]:
+    """The slots of a health reading, as two facts when it tells two (a dose and the temperature beside it, a
+    temperature and a symptom other than the fever it measures), never one record carrying the other."""
+    slots = reading.slots
+    if reading.record_type is not RecordType.HEALTH:
+        return [slots]
+    if slots.kind == "medication" and (temperature := slots.temperature_c or _temperature_in(text)) is not None:
+        return [Slots(time=slots.time, kind="temperature", temperature_c=temperature),
+                slots.model_copy(update={"temperature_c": None})]
+    if slots.kind == "temperature" and (symptom := _other_symptom(text)) is not None:
+        return [slots, Slots(time=slots.time, kind="symptom", symptom=symptom)]
+    return [slots]
+
+
+def _temperature_in(text: str) -> float | None:
+    if (said := read_temperature(text)) is not None:
+        return said
+    m = _TEMPERATURE_IN.search(text)
+    return read_temperature(f"temperature {m.group(1)}") if m else None
+
+
+def _other_symptom(text: str) -> str | None:
+    name = symptom_name(text)
+    return None if name is None or _FEVER.search(name) or name == "发烧" else name
+
+
+def _reading(facts: list[Fact], unread: list[str], common: dict) -> Extraction:
     facts = _asleep_after(_kinds_shared(facts))
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
                       amount_unit_assumed=first.amount_unit_assumed, said=first.said, also=rest,
                       unread=unread[:8], addressed_to_bot=common.get("addressed_to_bot", False))
+
+
+def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: TypeOf,
+               common: dict) -> Extraction | None:
+    """A message that names two or more of the babies: each its own facts (Ava had 4oz formula, Mia only 3 /
+    安安拉了 乐乐尿了 / 大宝拉了 小宝还没拉), or the same facts for each named together (大宝和小宝都拉了).
+    What is said before the first name is said of each (temps: ava 99.8, leo 100.6 / twins had formula, Ava 4 oz
+    and Leo 3.5); a baby's part that says only a number is the same kind of fact as the one before (Mia only 3,
+    in the unit the one before said)."""
+    named = babies_named(request, text)
+    if len({n.baby for n in named}) < 2:
+        return None
+    groups: list[list[Named]] = []
+    for name in named:
+        if groups and _TOGETHER.fullmatch(text[groups[-1][-1].end:name.start]):
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    lead = text[:groups[0][0].start]
+    last = [c for c in _CUT.split(text[groups[-1][0].start:]) if c and c.strip()]
+    cut = next((k for k in range(1, len(last)) if _EACH.match(last[k])), len(last))
+    tail = ",".join(last[cut:])          # 安安喝的母乳 乐乐喝的奶粉 都是100: said of each, after the last name
+    facts: list[Fact] = []
+    unread: list[str] = []
+    before: tuple[str, list[Fact]] | None = None        # the baby's part before: its words and its facts
+    for n, group in enumerate(groups):
+        own = text[group[0].start:groups[n + 1][0].start] if n + 1 < len(groups) else ",".join(last[:cut])
+        if before is not None:
+            own = _unit_shared(before[0], own)
+        said = ",".join(p for p in ((lead + own).strip(" ,，、;；"), tail) if p)
+        clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
+        read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
+        found, missed = read or ([], [said])
+        mine = [c.strip() for c in _CUT.split(own) if c and c.strip()]
+        leads = [f for f in found if not any(c in (f.said or "") for c in mine)]   # said before any name
+        found = [f for f in found if f not in leads]
+        if n == 0:
+            facts += leads        # said once, of no baby named (both pooped, …): every baby, or asked which
+        if not any(f.slots.given() or f.sleep_event for f in found) and _said_nothing(text, group, own):
+            found, missed = [], []    # 小宝还没拉 / Leo's still awake: no fact of that baby, and said to be none
+        elif not found:
+            found = _as_before(request, reader, common, group, own, said, before[1]) if before else None
+            if found is None:
+                return None           # a baby's part that says nothing readable (Mia had Ava's leftover): not per baby
+            missed = []
+        unread += [m for m in missed if any(c in m for c in mine)]
+        facts += [f if f.every_baby and f.baby is None else f.model_copy(update={"baby": name.alias, "every_baby": False})
+                  for name in group for f in found]
+        before = (own, found) if found else None
+    if not facts:
+        return None
+    return _reading(facts, unread, common)
+
+
+def _as_before(request: ExtractionRequest, reader: Reader, common: dict, group: list[Named], own: str, said: str,
+               before: list[Fact]) -> list[Fact] | None:
+    """A baby's part with no fact of its own, read as the part before it: the same again (Ava pooped, Mia too /
+    大宝喝了120 小宝也是), or the same kind of fact with its own amount (Ava had 4oz formula, Mia only 3).
+    None when it is neither."""
+    rest = own[group[-1].end - group[0].start:]
+    if _SAME.fullmatch(rest):
+        return [f.model_copy(update={"said": said[:200]}) for f in before]
+    if len(before) != 1 or not re.search(r"\d", rest) or _TIME_ANCHOR.search(rest) or \
+            before[0].record_type not in (RecordType.FEEDING, RecordType.PUMPING, RecordType.HEALTH):
+        return None
+    reading = reader(replace(request, task=None), said, False, {**common, "baby": group[0].alias},
+                     before[0].record_type)
+    if reading.record_type is None or not (reading.slots.amount_ml or reading.slots.temperature_c):
+        return None
+    return [Fact(record_type=reading.record_type, slots=reading.slots, sleep_event=reading.sleep_event,
+                 amount_unit_assumed=reading.amount_unit_assumed, said=said[:200])]
+
+
+_EACH = re.compile(r"\s*(?:都|各|俩都|两个都|\bboth\b|\beach\b|\ball\b)", re.I)
+_SAME = re.compile(r"[\s,，]*(?:也是|也一样|一样|同样|也这样|也)[了的]?[。.!！~]*\s*|"
+                   r"[\s,]*(?:too|as well|also|the same|same(?: here)?|did too|did as well|(?:is|was|has|had) too)"
+                   r"[.!~]*\s*", re.I)
+
+
+def said_nothing_spans(request: ExtractionRequest, text: str) -> list[tuple[int, int]]:
+    """The parts of a message naming several babies that say a baby has no fact to record (大宝拉了 小宝还没拉:
+    小宝还没拉), as spans of `text`: understood, though nothing is written for them."""
+    named = babies_named(request, text)
+    if len(request.babies) < 2 or len({n.baby for n in named}) < 2:
+        return []
+    spans = []
+    for n, name in enumerate(named):
+        end = named[n + 1].start if n + 1 < len(named) else len(text)
+        own = _CUT.split(text[name.start:end])[0]
+        if _said_nothing(text, [name], own):
+            spans.append((name.start, name.start + len(own)))
+    return spans
+
+
+def _said_nothing(text: str, group: list[Named], own: str) -> bool:
+    rest = own[group[-1].end - group[0].start:]
+    return not re.search(r"\d", own) and bool(_NOTHING.match(rest))
+
+
+# what a baby has not done or is still doing instead (小宝还没拉 / 安安还在玩 / Leo hasn't pooped / Mia's still up);
+# 还没醒 (still asleep) is a fact, not this
+_NOTHING = re.compile(r"\s*(?:还|也|倒是|呢)?\s*(?:(?:没有?|未|不)(?:拉|尿|便|吃|喝|睡(?!醒)|喂|换)|在(?:那|那儿|那里|这)?(?:玩|闹|哭)|"
+                      r"醒着|不睡|在玩|没事|挺好|还好|好好的|正常|(?:is\s+|'s\s+|s\s+)?(?:fine|ok|okay|good|all good|normal)\b|(?:is\s+|'s\s+|s\s+)?(?:still\s+(?:wide\s+)?(?:awake|up|playing|going|fighting|resisting|chatting|babbling|fussing|wriggling)|not\s+yet|"
+                      r"(?:has|is|did)\s*n'?o?t\b|hasnt\b|didnt\b|wide awake))", re.I)
+
+
+@dataclass(frozen=True)
+class Named:
+    start: int
+    end: int
+    alias: str           # as the family spells it (Leo for "leo"), or 大宝 / 二宝
+    baby: tuple[str, int]     # which baby: ("name", its place in the request) or ("ordinal", 0 for 大宝)
+
+
+def babies_named(request: ExtractionRequest, text: str) -> list[Named]:
+    """Where `text` names the family's babies, in text order: their names and nicknames (Latin ones as whole
+    words, in any case), and 大宝 / 二宝 in a family of several."""
+    found: list[Named] = []
+    for index, entry in enumerate(request.babies):
+        for alias in (a for a in entry.split("/") if a):
+            for form in {alias, normalise(alias)}:
+                found += [Named(m.start(), m.end(), alias, ("name", index)) for m in _name_pattern(form).finditer(text)]
+    if len(request.babies) > 1:
+        for word, index in ORDINALS.items():
+            for form in {word, normalise(word)}:
+                found += [Named(m.start(), m.end(), word, ("ordinal", index % len(request.babies)))
+                          for m in re.finditer(re.escape(form) + "(?![宝贝])", text)]     # not 小宝宝 / 大宝贝
+    found.sort(key=lambda f: (f.start, f.start - f.end))
+    kept: list[Named] = []
+    for f in found:
+        if not kept or f.start >= kept[-1].end:
+            kept.append(f)
+    return kept
+
+
+def baby_in(request: ExtractionRequest, text: str) -> str | None:
+    """The first baby `text` names, as the family spells it."""
+    named = babies_named(request, text)
+    return named[0].alias if named else None
+
+
+def _name_pattern(form: str) -> re.Pattern[str]:
+    if re.search(r"[A-Za-z0-9]", form):
+        return re.compile(rf"(?<![A-Za-z]){re.escape(form)}(?![A-Za-z])", re.I)
+    return re.compile(re.escape(form))
+
+
+def _unit_shared(before: str, own: str) -> str:
+    """Mia only 3 after Ava's 4oz: the same unit (a bare number takes the unit the part before said)."""
+    unit = _UNIT.search(before)
+    if unit is None or _UNIT.search(own):
+        return own
+    times = [m.span() for m in _TIME_ANCHOR.finditer(own)]           # Mia 3 at 5: the 5 is a time, not 5 oz
+    bare = [m for m in re.finditer(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d.:]|\s*(?:点|:|am|pm))", own, re.I)
+            if not any(a <= m.start() < b for a, b in times)]
+    if len(bare) != 1:
+        return own
+    m = bare[0]
+    return f"{own[:m.end()]} {unit.group(1)}{own[m.end():]}"
+
+
+_TOGETHER = re.compile(r"[\s,，、&]*(?:和|跟|与|还有|\band\b|&)?[\s,，、]*", re.I)
+_UNIT = re.compile(r"\d\s*(oz|ounces?|ml|毫升|cc|°\s*[fc]|度)(?![a-z])", re.I)
 
 
 def _kinds_shared(facts: list[Fact]) -> list[Fact]:
@@ -110,8 +331,9 @@ def _asleep_after(facts: list[Fact]) -> list[Fact]:
         fact, before = out[n], out[n - 1]
         said_at = before.slots.end or before.slots.start or before.slots.time
         if fact.record_type is not RecordType.SLEEP or fact.sleep_event is not SleepEvent.FELL_ASLEEP \
-                or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end:
-            continue
+                or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end \
+                or fact.baby and before.baby and fact.baby != before.baby:
+            continue          # 安安8点喝了120 乐乐睡着了: another baby's sleep did not begin with that feed
         out[n] = fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": said_at})})
     return out
 
@@ -122,7 +344,14 @@ def _of_a_grown_up(request: ExtractionRequest, clause: str) -> bool:
                                        addressing=request.bot_names), text)
 
 
-def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
+def _health_said(clauses: list[str]) -> bool:
+    """The message tells of the baby's health (a dose, a symptom, she's burning up): a bare 38.5 in it is a
+    temperature."""
+    said = [normalise(c) for c in clauses]
+    return any(health_kind(c) is not None or w.FEELS_WARM.search(c) for c in said)
+
+
+def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[list[Part], list[str]]:
     """Clauses grouped into parts: untyped clauses and repeats of a type join their neighbour — unless the
     clause says again what the part already said (a second time, amount, side or baby: 8点喝了120 11点又喝了90,
     左边10分钟 右边8分钟, a wet one at 11 and a poopy one at 12:30): then it is a fact of its own."""
@@ -139,6 +368,10 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
             text = f"吸奶 {text}"              # read as the pumping it is a side of
         if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
+        if kind is RecordType.FEEDING and parts and _a_dose(parts[-1], text):
+            kind = None                  # 喂了美林 2.5ml 烧还没退: the dose of the medicine, never a feed
+        if health and kind is None and _TEMPERATURE_ALONE.fullmatch(text):
+            kind, text = RecordType.HEALTH, f"temperature {text}"    # he's burning up, 102.4, gave tylenol
         clause = (said, text, kind is not None)
         if kind is None and not parts:
             pending.append(clause)
@@ -152,12 +385,24 @@ def _parts(clauses: list[str], type_of: TypeOf) -> tuple[list[Part], list[str]]:
     return parts, [c[0] for c in pending]
 
 
+def _a_dose(part: Part, text: str) -> bool:
+    """A clause read as a feed only for its ml, after a medicine with no dose yet: the medicine's dose."""
+    before = part.text()
+    return part.record_type is RecordType.HEALTH and health_kind(before) == "medication" and \
+        not _DOSE.search(before) and bool(_DOSE.match(text)) and not _FED_WORDS(text)
+
+
+def _FED_WORDS(text: str) -> bool:
+    return bool(w.FEEDING_WORDS.search(text) or w.EATING_VERBS.search(text) or w.DIRECT_BREAST.search(text)
+                or any(p.search(text) for p, _ in w.KIND_WORDS))
+
+
 def _another(part: Part, text: str) -> bool:
     """The clause says again what the part already has, so it is a fact of its own: a feed, a diaper, pumping
     or tummy time with its own time, amount or side; a sleep with its own range; a health event of another
     kind (a temperature, then a dose). A growth message is one record, whatever it measures."""
     said, kind = part.text(), part.record_type
-    if _ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text):
+    if kind is not RecordType.HEALTH and (_ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text)):
         return False                 # 剩了20 / she left 1 / 冲了150 喝了120: the amount worked out, not a new fact
     if kind in (RecordType.FEEDING, RecordType.PUMPING, RecordType.DIAPER, RecordType.TUMMY_TIME):
         return any(a(text) and a(said) and (k in _ALWAYS_NEW or a(text) != a(said)) for k, a in _ANCHORS.items()) \
@@ -194,6 +439,11 @@ _ONLY_A_SIDE = re.compile(r"\s*(?:两边|双边|两侧|左边|右边|左侧|右�
                           r"right(?: side)?))\s*(?:都有|各一半)?\s*[。.!！~]*\s*", re.I)   # 一共150ml，两边: a detail
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",
                           re.I)
+_TEMPERATURE_ALONE = re.compile(r"\s*(?:(?:3[4-9]|4[0-2])|(?:9[5-9]|10[0-7]))\.\d\s*(?:°\s*[fc]?|度|℃|℉)?\s*[。.!！~]*\s*",
+                                re.I)       # a decimal only a temperature can be (38.5, 101.5)
+_TEMPERATURE_IN = re.compile(r"(?<![\d.])((?:3[4-9]|4[0-2]|9[5-9]|10[0-7])\.\d)(?![\d.])"
+                            r"(?!\s*(?:ml|mg|毫升|毫克|kg|公斤|斤|g|克|oz|lbs?|cm|厘米|%|滴|drops?|片|粒)(?![a-z]))", re.I)
+_DOSE = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|mg|毫克|滴|drops?)(?![a-z])", re.I)
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
 _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
@@ -241,8 +491,4 @@ def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:
     """The baby a part names: a name or nickname, or 大宝 / 二宝 in a family of several."""
-    found = next((alias for entry in request.babies for alias in entry.split("/")
-                  if alias and (alias in said or normalise(alias) in said)), None)
-    if found is None and len(request.babies) > 1:
-        found = next((w for w in ORDINALS if w in said or normalise(w) in said), None)
-    return found
+    return baby_in(request, said)

@@ -71,6 +71,7 @@ toast loved love mess messy huge smashed wild ever high new scale breakfast lunc
 time times bit little lot lots whole entire total altogether half
 her his their my our
 started start starting began begun yes yup after afterwards afterward
+same miracle
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------

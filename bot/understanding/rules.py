@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.address import without_address
-from bot.understanding.clauses import read_several
+from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
@@ -66,7 +66,7 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
         reading = _read(request, text)
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
-    wrong = wrong_spans(text)
+    wrong = [*wrong_spans(text), *said_nothing_spans(request, text)]     # 小宝还没拉: said to be no fact
     reading = accounted(reading, text, request.now, consumed=wrong)
     reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):
@@ -91,8 +91,7 @@ def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) 
 def _read(request: ExtractionRequest, text: str) -> Extraction:
     addressed = any(n and n.lower() in text.lower() for n in request.bot_names)
     said = request.text   # names and 二宝 as typed, before numerals become digits
-    baby = next((alias for entry in request.babies for alias in entry.split("/") if alias and alias in said),
-                None) or next((w for w in ORDINAL_WORDS if w in said and len(request.babies) > 1), None)
+    baby = baby_in(request, said)
     common = {"addressed_to_bot": addressed, "baby": baby}
     if not text:
         return Extraction(intent=Intent.CHAT, confidence=0.5, **common)
@@ -381,7 +380,7 @@ def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent
         return SleepEvent.FELL_ASLEEP if times.point else SleepEvent.STILL_ASLEEP
     if lx.WOKE_UP.search(text):
         return SleepEvent.WOKE_UP
-    if lx.FELL_ASLEEP.search(text) and not times.duration_min:
+    if (lx.FELL_ASLEEP.search(text) or lx.ASLEEP_NOW.search(text)) and not times.duration_min:
         return SleepEvent.FELL_ASLEEP
     return None
 

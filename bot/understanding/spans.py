@@ -119,8 +119,10 @@ _EXPERIENCED_ZH = re.compile("|".join(lx.EXPERIENCED_ZH))
 _DONE_TO_ZH = re.compile("|".join(lx.DONE_TO_ZH))
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _ORDINAL_BABY = re.compile(r"(?<![\d.])[1-9]宝|老[1-9]")      # 二宝 / 老二, after numerals.normalise
-_EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小家伙)|双胞胎|他们俩|她们俩|\bboth (?:babies|kids|twins|girls|"
+_EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝宝?|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?(?=都)|双胞胎|他们俩|她们俩|\bboth (?:babies|kids|twins|girls|"
                          r"boys|of them)\b|\bthe twins\b|\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)
+_BOTH_DID = re.compile(r"\bboth\b(?=\s+(?:(?:are|were|now|just|finally)\s+)?(?:asleep|awake|up|down|napping|sleeping|"
+                       r"fell|went|woke|pooped|peed|wet|fed|ate|drank|had|took|got)\b)", re.I)
 _LATIN = re.compile(r"[a-z][a-z'’-]*", re.I)
 
 
@@ -129,7 +131,8 @@ def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Seq
     """The spans of `text` (normalised), in text order. `babies`: the babies' names and nicknames ("小满/满满");
     `people`: the members' names and titles; `addressing`: the bot's names (@Fawn says to whom, not what); `lasted`: the reading is of something with a start and an end (a
     sleep: 10 to 11 is one range)."""
-    named = [Span(m.start(), m.end(), BABY, m.group(0)) for m in _ORDINAL_BABY.finditer(text)]   # 2宝 is no number
+    named = [Span(m.start(), m.end(), BABY, m.group(0)) for pattern in (_ORDINAL_BABY, _BOTH_DID)
+             for m in pattern.finditer(text)]       # 2宝 is no number; both asleep: both babies, not both sides
     found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
     found += _units(text, found)
     candidates = [*_time_spans(text, now), *_record_spans(text), *_people_spans(text, babies, people),

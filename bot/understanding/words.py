@@ -92,6 +92,9 @@ FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了$|\b(?:she|he|bab
 WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|就醒了|醒的$|醒的[,，\s]|woke up|is awake|just woke|awake now|"
                      r"\b(?:was|is|'s|’s) up (?:at|since|around|about)\b|\bup at \d|\bawake (?:at|since)\b|\bwoke at\b|\bwoke\b|"
                      r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
+# both boys asleep / the twins are asleep: asleep now, said of them (kept out of FELL_ASLEEP, whose words are the
+# record vocabulary spans.py checks typos against: boys / girls are no record words)
+ASLEEP_NOW = re.compile(r"\b(?:both|boys|girls|babies|kids|twins|are|now)\s+(?:now\s+)?asleep\b", re.I)
 STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|没睡醒|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet|"
                           r"(?:has|have)n'?t (?:woken|woke|gotten up)|not woken", re.I)
 NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|waking up)\s*"
@@ -115,7 +118,9 @@ WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b
 SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"(?<=[也又还都])啦了|"        # 尿了也啦了: the homophone typed for 拉
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
-WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|\bboth\b")
+WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|"      # both: a mixed one, not both babies (both pooped)
+                       r"\bboth\b(?!\s+(?:of\b|babies|kids|twins|boys|girls|(?:just\s+|also\s+)?(?:pooped|pooed|peed|"
+                       r"wee'?d|had|did|were|are|have|went|got|needed|filled|soaked|blew)\b))")
 NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
 NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b")
 NOT_A_DIAPER = _words(r"拉肚子|拉链|拉着|拉住")
@@ -164,7 +169,8 @@ TEMP_SITES = (r"腋下|腋温|耳温枪|耳温|额温枪|额温|肛温|口温|�
               r"\bin (?:the|her|his) ear\b|\bear (?:temp|thermometer)\b|\bthermometer\b|\bfahrenheit\b|\bcelsius\b")
 TEMPERATURE_WORDS = _words(r"体温|发烧|发热|烧到|低烧|高烧|量了?体温|\btemps?\b|\btemperatures?\b|\bfever\b|"
                            + TEMP_SITES)
-FEELS_WARM = _words(r"摸着|摸起来|摸了?摸|烫|\bfelt (?:warm|hot)\b|\bfeels? (?:warm|hot)\b|\bwarm to the touch\b")
+FEELS_WARM = _words(r"摸着|摸起来|摸了?摸|烫|\bfelt (?:warm|hot)\b|\bfeels? (?:warm|hot)\b|\bwarm to the touch\b|"
+                    r"(?<![a-z])burning up\b|\b(?:she|he)(?:'s|’s| is) (?:\w+ )?(?:hot|warm)\b")
 NOT_THE_BABYS_TEMPERATURE = _words(r"奶温|水温|室温|房间|屋里|空调|洗澡水|room|water|bath")
 MEDICINE_NAMES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
                   r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
@@ -175,12 +181,16 @@ MEDICATION = _words(r"吃药|喂药|用药|药|medicine|medication|\bmeds?\b|\bd
 SYMPTOMS: list[tuple[str, str]] = [
     (r"吐奶", "吐奶"), (r"呕吐|吐了", "呕吐"), (r"拉肚子|腹泻", "腹泻"), (r"便秘", "便秘"),
     (r"咳嗽|咳了", "咳嗽"), (r"流鼻涕|鼻涕", "流鼻涕"), (r"鼻塞", "鼻塞"), (r"打喷嚏", "打喷嚏"),
-    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"发烧|发热|低烧|高烧", "发烧"),
+    (r"尿布疹|红屁股|(?:屁屁|屁股|小屁股|pp)(?:有点|有些|有一点|很|好|都|还)?(?:发)?红", "红屁股"),
+    (r"起疹子|出疹子|疹子|湿疹|红疹|皮疹", "起疹子"), (r"(?:抓|揪|拽|挠|扯|拉)(?:自己的?)?耳朵", "抓耳朵"), (r"发烧|发热|低烧|高烧", "发烧"),
     (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
     (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
     (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
     (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
-    (r"sneez\w*", "sneezing"), (r"rash\w*|eczema", "rash"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
+    (r"sneez\w*", "sneezing"), (r"diaper rash|nappy rash", "diaper rash"), (r"rash\w*|eczema", "rash"),
+    # pulling at her ear (spelled pul+ / tug+ so that pull, full … do not join the typo vocabulary of spans.py)
+    (r"\b(?:pul+|tug+|rub+)(?:ing|ed|s)?\s+(?:at\s+|on\s+)?(?:her|his|the)\s+(?:left\s+|right\s+)?ear(?:s)?\b|"
+     r"\bear[- ]?(?:pul+|tug+)ing\b", "ear pulling"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),
 ]
 # a vaccine by its name alone (打了百白破 / got his MMR): only names no illness shares (水痘, 手足口, 轮状 and
 # rotavirus name the illness too; with 疫苗 / vaccine they are caught by the vaccine words)

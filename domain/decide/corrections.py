@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.decide.create import confirm_reply
 from domain.decide.references import ask_which, propose_delete, resolve
-from domain.decide.wrong_value import bare_number, holding, new_value
+from domain.decide.wrong_value import bare_number, holding, new_value, of_named_baby
 from domain.extraction import Intent
 from domain.records import FIELDS, fields_for, is_night_sleep, problems
 from domain.tasks import PendingTask, new_task, transition
@@ -21,7 +21,7 @@ CORRECTION_WINDOW = timedelta(hours=12)
 def correction_candidates(turn: Turn, record_type: RecordType | None) -> list[RecordView]:
     """Recent records (newest first) a correction may mean: same type, bounded in time."""
     oldest = turn.now - CORRECTION_WINDOW
-    return [r for r in turn.recent_records
+    return [r for r in of_named_baby(turn, turn.recent_records)
             if not r.deleted and r.created_at >= oldest and (record_type is None or r.type == record_type)]
 
 

@@ -5,6 +5,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from domain.decide.wrong_value import of_named_baby
 from domain.extraction import RecordReference
 from domain.records import TIME_FIELD
 from domain.replies.describe import describe
@@ -22,7 +23,7 @@ def record_time(record: RecordView) -> datetime:
 
 def resolve(turn: Turn, ref: RecordReference) -> list[RecordView]:
     """Candidates for a reference, best first. Bounded by the records the shell loaded (24 h)."""
-    live = [r for r in turn.recent_records
+    live = [r for r in of_named_baby(turn, turn.recent_records)
             if not r.deleted and (ref.record_type is None or r.type == ref.record_type)]
     if ref.medication:
         asked = ref.medication.lower()

@@ -6,8 +6,10 @@ new value of that same field, in that same unit.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from domain.babies import baby_named
 from domain.turn import RecordView, Turn
 from domain.units import INCH_CM, JIN_KG, LB_KG, OZ_ML, fahrenheit_to_c
 
@@ -24,9 +26,16 @@ SAID_IN: dict[str, tuple[tuple[str, float], ...]] = {
 }
 
 
+def of_named_baby(turn: Turn, records: Iterable[RecordView]) -> list[RecordView]:
+    """The records of the baby the message names, when it names one of several (leo only had 3 not 4: Leo's)."""
+    baby = baby_named(turn.babies, turn.extraction.baby) if len(turn.babies) > 1 else None
+    return [r for r in records if baby is None or r.baby_id == baby.id]
+
+
 def holding(turn: Turn, value: float) -> tuple[RecordView, str, float] | None:
     """The newest record with a number equal to `value` in some unit: (record, field, stored per unit)."""
-    live = sorted((r for r in turn.recent_records if not r.deleted), key=lambda r: (r.created_at, r.id), reverse=True)
+    live = sorted((r for r in of_named_baby(turn, turn.recent_records) if not r.deleted),
+                  key=lambda r: (r.created_at, r.id), reverse=True)
     for record in live:
         for field, stored in record.fields.items():
             if field == "temperature_c" and isinstance(stored, (int, float)):

@@ -31,7 +31,8 @@ _NOT_AFTER_EN = re.compile(rf"(?P<new>{_PART_EN})\s*,?\s+not\s+(?:at\s+|the\s+)?
 _CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_AFTER_EN, False), (_NOT_FIRST_EN, False))
 # the words that open a correction without saying anything (no wait, 不对，…): dropped from the values
 _OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no|nope|ugh|ok|okay|oh|scratch that|my bad)[\s,，]+)*"
-                      r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+|she\s+had\s+|he\s+had\s+)?", re.I)
+                      r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+|"
+                      r"(?:[A-Za-z]+\s+)?(?:only\s+|just\s+)?(?:had|drank|took)\s+)?", re.I)
 _APOLOGY = re.compile(r"^[\s,，]*(?:不对|不好意思|抱歉|对不起|说错了|记错了|写错了|发错了|打错了|搞错了|弄错了|sorry|oops|my bad|"
                       r"actually|no wait|wait|no|nope)[\s,，。.!！]*", re.I)
 _NO_IT_WAS = re.compile(r"^\s*(?:no|nope)[\s,，]+(?:it\s+was|it'?s|she\s+had|he\s+had|wait)\b", re.I)
