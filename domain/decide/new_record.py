@@ -15,11 +15,13 @@ _DECISIVE = frozenset({"amount_ml", "amount_g", "duration_min", "wet", "solid", 
 
 
 def chatter_in_group(turn: Turn) -> bool:
-    """An unaddressed group message read only in part, that states no clear baby fact (yesterday he wouldn't
-    take the bottle from rosa / I'm home at 7 tonight): chatter — no task, no reply (vocabulary.md)."""
+    """An unaddressed group message read only in part, with a negation it did not use and no clear baby fact
+    (yesterday he wouldn't take the bottle from rosa): chatter — no task, no reply (vocabulary.md). A fact
+    read in part but not denied (昨晚一共睡了差不多七个钟) is still asked about."""
     e = turn.extraction
     return turn.chat_kind is ChatKind.GROUP and not turn.addressed and turn.press is None \
-        and bool(e.unaccounted) and e.sleep_event is None and not _DECISIVE & e.slots.given().keys()
+        and bool(e.unaccounted) and "negation" in e.cues and e.sleep_event is None \
+        and not _DECISIVE & e.slots.given().keys()
 
 
 def new_record(turn: Turn) -> Decision:
