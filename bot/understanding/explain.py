@@ -62,7 +62,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
     if addressed_to_someone(spans, text):
         cues = tuple(dict.fromkeys((*cues, Cue.REQUEST)))
-    grown_up = _grown_up(reading, text, spans)
+    grown_up = _grown_up(reading, text, spans) or _about_oneself(reading, text, spans)
     if grown_up:
         cues = tuple(dict.fromkeys((*cues, Cue.GROWN_UP)))
     words = tuple(s.text.strip() for s in left if s.mention is None)     # numbers and times: accounting.py's
@@ -175,6 +175,18 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     named = [(c, None if any(s.mention is not None and s.mention.value != (1.0,) for s in c) else _left_unsaid(said, n))
              for n, c in enumerate(said) if any(s.kind == sp.RECORD and s.types & types for s in c)]
     return bool(named) and all(_said_of_a_grown_up(c, types, before) for c, before in named)
+
+
+_SELF = frozenset({"i", "i'm", "im", "i'll", "we", "we're", "we'll", "me", "我", "我们", "咱们", "咱"})
+
+
+def _about_oneself(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
+    """A value said with no record word, of the speaker (I'm home at 7 tonight / 我十点到): the grown-up's own
+    plans, never an answer to the baby's task."""
+    if reading.intent is not Intent.SUPPLY or any(s.kind == sp.RECORD for s in spans):
+        return False
+    subjects = [_subject(c) for c in clauses(spans, text)]
+    return any(s is not None and s.kind == sp.ADULT and s.text.strip().lower() in _SELF for s in subjects)
 
 
 def _left_unsaid(said: list[list[Span]], n: int) -> Span | None:
