@@ -39,8 +39,10 @@ def answers_task(turn: Turn, task: PendingTask) -> bool:
     given = set(e.slots.given())
     if task.state is TaskState.AWAITING_CONFIRMATION:           # a plain new value of what is read back (8点到3点);
         held = {k for k, v in task.slots.items() if v is not None} | ALSO_ASKED.get(task.record_type, frozenset())
-        # …and no value it did not hold: she took 4oz at 3 beside a nursing read back is a new fact
-        return e.intent is Intent.SUPPLY and bool(given) and not e.unaccounted and given <= held
+        # …and no value it did not hold: she took 4oz at 3 beside a nursing read back is a new fact; nor a
+        # whole new fact of the same type (十一点半喝了100奶粉 剩了20: a time, a kind and an amount)
+        return e.intent is Intent.SUPPLY and bool(given) and not e.unaccounted and given <= held \
+            and len(given) <= 2
     if _clashes(e.slots.given(), task):
         return False       # gave her a bottle of breast milk, 3.5 oz while 4 oz waits for its kind: another bottle
     wanted = set(ALSO_ASKED.get(task.record_type, frozenset())) if task.record_type else set()
