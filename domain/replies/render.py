@@ -225,6 +225,8 @@ def _ask_again(v, lang, now):
 
 
 def _no_recent(v, lang, now):
+    if v.get("type") is None:       # no type known: "no recent record", not "no recent record record"
+        return text(lang, "reply.no_recent_record_any")
     return text(lang, "reply.no_recent_record", type=label(lang, "type", v.get("type"), text(lang, "record.any")))
 
 

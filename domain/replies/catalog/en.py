@@ -142,6 +142,7 @@ TEXTS: dict[str, str] = {
     "reply.profile_updated": "Updated {baby}'s profile: {changes}",
     "reply.profile_same": "{baby}'s profile already says so.",
     "reply.invalid_value": "{problem}; nothing was saved. Could you say it again?",
+    "reply.no_recent_record_any": "I found no recent record to change; nothing was changed.",
     "reply.no_recent_record": "I found no recent {type} record to change; nothing was changed.",
     # ── what to ask (render.py, asks.py): ask.<type>.<first missing field>, else ask.field.<field> ──
     "ask.sleep_when": "Roughly from when to when?",

@@ -135,6 +135,7 @@ TEXTS: dict[str, str] = {
     "reply.profile_updated": "已更新{baby}的档案：{changes}",
     "reply.profile_same": "{baby}的档案已经是这样了。",
     "reply.invalid_value": "{problem}，没有记录。请再说一次？",
+    "reply.no_recent_record_any": "最近12小时没有找到可以修改的记录，没有改动。",
     "reply.no_recent_record": "最近12小时没有找到可以修改的{type}记录，没有改动。",
     # ── what to ask (render.py, asks.py): ask.<type>.<first missing field>, else ask.field.<field> ──
     "ask.sleep_when": "大概几点到几点？", "ask.sleep_when_wakings": "大概几点到几点？夜醒几次？",
