@@ -321,11 +321,18 @@ def _filler_spans(text: str) -> list[Span]:
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:
     """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive: at every
     position, the longest entry that starts there."""
-    entries = tuple(sorted(e for e in {*zh, *en} if e))
-    if not entries:
+    pattern = _pattern(tuple(zh), en if isinstance(en, (tuple, frozenset)) else tuple(en))
+    if pattern is None:
         return []
-    pattern = _union(entries)
     return [Span(m.start(), m.end(), kind, m.group(0)) for m in _overlapping(pattern, text)]
+
+
+@lru_cache(maxsize=256)
+def _pattern(zh: tuple[str, ...], en: tuple[str, ...] | frozenset[str]) -> re.Pattern[str] | None:
+    """The word lists' pattern, built once per lists (the lists were sorted again on every message: a quarter
+    of the rule extractor's time, measured by the issue-28 profile)."""
+    entries = tuple(sorted(e for e in {*zh, *en} if e))
+    return _union(entries) if entries else None
 
 
 @cache
