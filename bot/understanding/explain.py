@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import estimated_spans, explained_mentions, kept_text_spans, quantity_spans
-from bot.understanding.lexicon import BABY_PRONOUNS, PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
+from bot.understanding.lexicon import BABY_PRONOUNS, FIRST_PERSON, PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
 from bot.understanding.spans import Span
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
@@ -177,16 +177,13 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     return bool(named) and all(_said_of_a_grown_up(c, types, before) for c, before in named)
 
 
-_SELF = frozenset({"i", "i'm", "im", "i'll", "we", "we're", "we'll", "me", "我", "我们", "咱们", "咱"})
-
-
 def _about_oneself(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     """A value said with no record word, of the speaker (I'm home at 7 tonight / 我十点到): the grown-up's own
     plans, never an answer to the baby's task."""
     if reading.intent is not Intent.SUPPLY or any(s.kind == sp.RECORD for s in spans):
         return False
     subjects = [_subject(c) for c in clauses(spans, text)]
-    return any(s is not None and s.kind == sp.ADULT and s.text.strip().lower() in _SELF for s in subjects)
+    return any(s is not None and s.kind == sp.ADULT and s.text.strip().lower() in FIRST_PERSON for s in subjects)
 
 
 def _left_unsaid(said: list[list[Span]], n: int) -> Span | None:
@@ -210,7 +207,7 @@ def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozen
     """The spans of clauses beside the fact that say nothing new a record could hold: no number or time, no
     day word, no cue (a negation, a question, a plan, a correction …), no baby by name, and no record word but
     the fact's own type — words nothing here knows, fillers and people around it (burped like a trucker /
-    老婆放心 / liquid gold lol / 喝得可快了 / 长得好快呀). How it went, not what happened: nothing the reading
+    老婆放心 / mama cow reporting lol / 喝得可快了 / 长得好快呀). How it went, not what happened: nothing the reading
     must account for. A clause is never commentary on its own fact: another clause must carry it."""
     said = clauses(spans, text)
     if len(said) < 2:

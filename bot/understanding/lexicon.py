@@ -109,6 +109,7 @@ PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", 
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",
                       "your", "yourself"})
 SECOND_PERSON_EN = frozenset("you you're youre your yourself".split())
+FIRST_PERSON = frozenset({"i", "i'm", "im", "i'll", "we", "we're", "we'll", "me", "我", "我们", "咱们", "咱"})
 
 # verbs whose subject is the one it happens to: a grown-up as their subject makes the fact the grown-up's
 # (我睡了三小时 / I napped / 我喝了咖啡); a grown-up who feeds, changes or puts down the baby is fine

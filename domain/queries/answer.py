@@ -74,7 +74,7 @@ def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     if query.metric in (QueryMetric.LAST_FEEDING, QueryMetric.LAST_SLEEP, QueryMetric.SUMMARY):
         return now - LAST_LOOKBACK, now
-    if query.metric in LATEST:
+    if query.metric in LATEST and query.detail != "highest":      # the day's highest asks of its period
         return now - LONG_LOOKBACK, now
     if query.period is QueryPeriod.WEEK:
         return midnight - timedelta(days=midnight.weekday()), now
@@ -201,7 +201,7 @@ BUILDERS: dict[QueryMetric, Builder] = {
     QueryMetric.LAST_RECORD: lambda q, rs, b, t, s, e: last_record(rs, q.detail, t.now),
     QueryMetric.GROWTH: lambda q, rs, b, t, s, e: growth(rs, b, t.query_facts),
     QueryMetric.TEMPERATURE: lambda q, rs, b, t, s, e: temperature(rs, t.now) if q.detail != "highest"
-    else highest_temperature(_in_window(rs, s, e), q.period, t.now),
+    else highest_temperature(_in_window(rs, s, e), t.now),
     QueryMetric.NEXT_DOSE: lambda q, rs, b, t, s, e: next_doses(rs, q.detail, t.now),
     QueryMetric.PHOTOS: lambda q, rs, b, t, s, e: photos(rs),
 }

@@ -61,12 +61,12 @@ def temperature(records: list[RecordView], now: datetime) -> dict[str, Any]:
     return {"last": latest[0] if latest else None, "now": now}
 
 
-def highest_temperature(records: list[RecordView], period: Any, now: datetime) -> dict[str, Any]:
+def highest_temperature(records: list[RecordView], now: datetime) -> dict[str, Any]:
     """今天体温最高多少 / her highest temp today: the highest of the period's temperatures, and when."""
     taken = [r for r in records if r.fields.get("kind") == HealthKind.TEMPERATURE.value
              and r.fields.get("temperature_c") is not None]
     top = max(taken, key=lambda r: (float(r.fields["temperature_c"]), when(r)), default=None)
-    return {"last": top, "highest": True, "count": len(taken), "period": period, "now": now}
+    return {"last": top, "highest": True, "count": len(taken), "now": now}
 
 
 def next_doses(records: list[RecordView], medicine: str | None, now: datetime) -> dict[str, Any]:
