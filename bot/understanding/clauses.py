@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
-from bot.understanding.explain import about_a_grown_up
+from bot.understanding.explain import about_a_grown_up, says_nothing_new
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest
@@ -28,7 +28,7 @@ from domain.vocabulary import RecordType
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
 TypeOf = Callable[[str], RecordType | None]
 
-_CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*"
+_CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|(?<![ap]\.m)(?<!\b[dm]r)(?<!\bmrs)(?<!\bms)\.(?=\s)|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|&)\s*"
                   r"|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff]|\d+\s*[点:：时])|(?<=[\u4e00-\u9fff])\s+(?=\d)"
                   r"|(?<=分钟)(?=[左右]边)|(?<=分钟)(?=再?换?[左右]边)", re.I)      # 左边10分钟右边8分钟: a side each
 EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?都|双胞胎|他们俩|她们俩|\bboth\b|"
@@ -485,9 +485,10 @@ def _not_read(request: ExtractionRequest, reader: Reader, part: Part, reading: E
 
 
 def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
-    """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known)."""
-    return any(s.kind == UNKNOWN for s in read_spans(text, request.now, request.babies, request.people,
-                                                           addressing=request.bot_names))
+    """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known) — and
+    something beside it a record could hold (cuppa time / 手忙脚乱 say nothing new: how it went)."""
+    spans = read_spans(text, request.now, request.babies, request.people, addressing=request.bot_names)
+    return any(s.kind == UNKNOWN for s in spans) and not says_nothing_new(spans)
 
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:

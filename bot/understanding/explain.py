@@ -26,7 +26,16 @@ from datetime import datetime, timedelta
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import estimated_spans, explained_mentions, kept_text_spans, quantity_spans
-from bot.understanding.lexicon import BABY_PRONOUNS, FIRST_PERSON, PRONOUNS, SECOND_PERSON_EN, SECOND_PERSON_ZH, Cue
+from bot.understanding.lexicon import (
+    BABY_PRONOUNS,
+    DONE_TO_EN,
+    DONE_TO_ZH,
+    FIRST_PERSON,
+    PRONOUNS,
+    SECOND_PERSON_EN,
+    SECOND_PERSON_ZH,
+    Cue,
+)
 from bot.understanding.spans import Span
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
@@ -221,13 +230,35 @@ def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozen
         own = [s for s in clause if s.kind == sp.RECORD and s.types & types]
         if own and not any(_how_it_went(s, text) for s in own):
             continue                    # the fact's own word, not said of how it went: 换的时候看屁屁有点红
-        if any(s.kind in _SAYS_SOMETHING and s not in own
-               or s.mention is not None or s.kind == sp.BABY and not _pronoun(s) for s in clause):
-            continue                    # …or a baby by name: 乐乐睡着了 安安还在玩 is about another twin
-        unknown = [s for s in clause if s.kind == sp.UNKNOWN]
-        if unknown and not any(sp.near_a_record_word(s.text) for s in unknown):
-            found.update(clause)        # …but a typo of a record word (grern, formla) is a word to ask about
+        if says_nothing_new([s for s in clause if s not in own]):
+            found.update(clause)
     return found
+
+
+def says_nothing_new(clause: Sequence[Span]) -> bool:
+    """A clause of words nothing here knows, with fillers and people around them: no number or time, no day
+    word, no cue, no record word, no baby by name (乐乐睡着了 安安还在玩 is about another twin), and no typo of a
+    record word (grern, napy: a word to ask about). How it went, never what happened."""
+    if any(s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+           for s in clause):
+        return False
+    unknown = [s for s in clause if s.kind == sp.UNKNOWN]
+    if any(_happened(s, clause[n + 1:]) for n, s in enumerate(clause) if s.kind == sp.UNKNOWN):
+        return False                    # 还去楼下遛了个弯: something else happened, a word to ask about
+    return bool(unknown) and not any(sp.near_a_record_word(s.text) for s in unknown)
+
+
+_EVENT_AFTER = re.compile(r"[了过]")
+
+
+def _happened(word: Span, rest: Sequence[Span]) -> bool:
+    """An unknown verb told as done: 遛了个弯 / 去过医院 (a Chinese verb, its aspect word, and what it was
+    done to — 快了 / 涨死了 are states), a past tense (walked)."""
+    after = rest[0] if rest else None
+    if after is not None and after.start == word.end and _EVENT_AFTER.match(after.text) \
+            and any(s.kind != sp.FILLER for s in rest[1:]):
+        return True
+    return word.text.isascii() and word.text.lower().endswith("ed")
 
 
 _HOW_IT_WENT = re.compile(r"\s*(?:得|like\b)", re.I)
@@ -236,6 +267,11 @@ _HOW_IT_WENT = re.compile(r"\s*(?:得|like\b)", re.I)
 def _how_it_went(s: Span, text: str) -> bool:
     """The fact's verb with how it went after it: 喝得可快了 / 长得好快 / 吃得挺香 / burped like a trucker."""
     return bool(_HOW_IT_WENT.match(text, s.end))
+
+
+def _done_to_the_baby(s: Span) -> bool:
+    return any(word in DONE_TO_EN for word in re.findall(r"[a-z]+", s.text.lower())) \
+        or any(c in s.text for c in DONE_TO_ZH)
 
 
 def _pronoun(s: Span) -> bool:
@@ -251,6 +287,8 @@ def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, in
         if subject is None or subject.kind != sp.ADULT or not any(s.kind == sp.RECORD and s.experienced
                                                                    for s in clause):
             continue
+        if any(s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
+            continue                    # I gave her a snack / I fed a bottle: the baby's fact, told by a grown-up
         if not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause):
             found.update(clause)
     return found

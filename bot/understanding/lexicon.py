@@ -33,7 +33,7 @@ class Cue(StrEnum):
 # --- words that carry no fact --------------------------------------------------------------------------
 # particles, fillers, degree words, feelings, praise, politeness, discourse glue
 NO_FACT_ZH = (
-    "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
+    "死了", "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
     "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
     "话说", "那个", "这个", "就是", "反正", "其他", "一共", "总共", "共", "大概", "大约", "差不多", "估计", "应该",
     "可能", "好像", "感觉", "看起来", "貌似", "左右", "上下", "一点点", "一点", "有点儿", "有点", "一些", "一下",
@@ -59,7 +59,7 @@ a an the this that these those some any all both each every other another such
 it its it's itself is was were are be been being am 's 're 've 'd 'm has had have having did do does done
 of in on at to for with from by into onto about around approx approximately roughly like ish until till
 and then so but or also plus too as well just only even still already finally again back really very pretty
-quite super totally fully mostly almost nearly exactly right over
+quite super totally fully mostly almost nearly exactly right over yet
 ok okay k kk yay yey phew ugh ugh lol lmao omg haha hahaha hehe hmm hm um umm uh er ah oh ooh wow woo yeah yep
 nice good great awesome amazing cute sweet adorable brave champ angel star bless happy relieved proud lovely
 well hey hi hello fyi btw update quick quickly note noted log logged logging record recorded please pls plz
@@ -100,7 +100,7 @@ ADULT_ZH = ("老公", "老婆", "媳妇", "孩他爸", "孩他妈", "孩子他�
             "爸爸", "老爸", "爹", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "阿姨", "保姆", "月嫂", "育儿嫂",
             "姐姐", "哥哥", "叔叔", "舅舅", "姑姑", "大姨", "小姨", "医生", "护士", "大夫", "老师", "我们", "咱们",
             "你们", "大家", "他们", "她们", "自己", "我", "你", "咱", "您", "妈", "爸")
-ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're were we've us you you're your youre yourself "
+ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're we've us you you're your youre yourself "
                      "mom mum mommy mummy mama momma dad daddy papa grandma granny gran nana nan grandpa grandad "
                      "granddad gramps nanny babysitter sitter hubby husband wife wifey babe honey hon dear "
                      "doctor dr nurse midwife pediatrician ped paed aunt auntie uncle".split())
@@ -117,7 +117,9 @@ EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "�
 DONE_TO_ZH = ("哄", "喂", "换", "给", "冲", "量", "称", "抱", "拍", "帮")       # …the baby: 哄睡, 喂奶, 换尿布
 EXPERIENCED_EN = frozenset("slept sleep sleeping napped nap napping dozed dozing drank drink drinking ate eat "
                            "eating had woke wake waking up peed pooped rested rest resting crashed lay lie asleep awake "
-                           "tired exhausted".split())
+                           "tired exhausted eaten eats drinks sleeps naps wakes snack snacking".split())
+DONE_TO_EN = frozenset("gave give given giving fed feed feeding changed change changing offered put "
+                       "rocked settled".split())     # …to the baby: a grown-up who does it reports the baby's fact
 
 # --- cues: a sentence that may not report a baby fact, now ------------------------------------------------
 CUES_ZH: dict[Cue, tuple[str, ...]] = {

@@ -29,6 +29,7 @@ from bot.understanding.readers.units import units_said
 from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
+from bot.understanding.typos import corrected
 from bot.understanding.understood import as_understood
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Intent, ReminderRequest, SleepEvent, Slots
@@ -54,7 +55,8 @@ _CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b|a\.m|p\.m|o'?clock)|\b(?:a
 
 def extract(request: ExtractionRequest) -> Extraction:
     """The reading of one message, with the numbers and times it did not use (accounting.py)."""
-    text = normalise(request.text.strip())
+    names = tuple(n for said in (*request.babies, *request.people) for n in re.split(r"[/,，、\s]+", said) if n)
+    text = corrected(normalise(request.text.strip()), names)        # formla → formula (typos.py)
     asked = read_reminder(text, request.now)
     if asked is not None:
         return _reminder(request, *asked)

@@ -299,8 +299,15 @@ def _people_spans(text: str, babies: Sequence[str], people: Sequence[str]) -> li
     person_names = [p for p in people if p and p not in baby_names]
     spans = _words(text, (*lx.BABY_ZH, *baby_names), lx.BABY_EN, BABY)
     spans += [Span(m.start(), m.end(), BABY, m.group(0)) for m in _EVERY_BABY.finditer(text)]
-    spans += _words(text, (*lx.ADULT_ZH, *person_names), lx.ADULT_EN, ADULT)
+    spans += _words(text, (*lx.ADULT_ZH, *person_names), _with_possessive(lx.ADULT_EN), ADULT)
     return spans
+
+
+@cache
+def _with_possessive(words: frozenset[str]) -> frozenset[str]:
+    """Titles with their 's (Dad's still asleep, mum's coffee): still the person."""
+    titles = {w for w in words if w.isalpha() and w not in lx.PRONOUNS}
+    return frozenset({*words, *(f"{w}'s" for w in titles), *(f"{w}’s" for w in titles)})
 
 
 def _cue_spans(text: str) -> list[Span]:
@@ -312,9 +319,13 @@ def _cue_spans(text: str) -> list[Span]:
     return spans
 
 
+# the sticker codes WeChat and WeCom put in a message's text for their own emoji: [捂脸] [偷笑] [Smile] [便便]
+_STICKER = re.compile(r"\[(?:[\u4e00-\u9fff]{1,4}|[A-Za-z]{2,12})\]")
+
+
 def _filler_spans(text: str) -> list[Span]:
-    sizes = [Span(m.start(), m.end(), FILLER, m.group(0))
-             for pattern in (_SIZE_EN, _A_MEASURE_ZH) for m in pattern.finditer(text)]   # a big poop, 一整瓶
+    sizes = [Span(m.start(), m.end(), FILLER, m.group(0))      # a big poop, 一整瓶, an emoji's code
+             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER) for m in pattern.finditer(text)]
     return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), lx.NO_FACT_EN, FILLER)
 
 
