@@ -16,10 +16,11 @@ from bot.devtools.scenarios.command import closing_line, run_files
 from bot.devtools.scenarios.loader import find_scenario_files
 
 BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
-# of 732: batch 1 (462 files), batch 2 (120) and batch 3 (150, written on 2026-12-05 by a helper who never read
-# the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day);
+# of 832: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
+# the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day) and
+# batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 586
+PASSED_AT_LEAST = 660
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
-from bot.understanding.explain import about_a_grown_up, says_nothing_new
+from bot.understanding.explain import a_grown_up_aside, about_a_grown_up, says_nothing_new
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest
@@ -58,7 +58,10 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     """The facts of `text` (the message, normalised, or what is left of it once a reminder is read) when it
     says several, or None when it says one (the caller reads it as one)."""
     clauses = [c.strip() for c in _CUT.split(text.strip()) if c and c.strip()]
-    told = [c for c in clauses if not _of_a_grown_up(request, c)]     # 我昨晚没睡好，宝宝睡着了: chatter beside
+    grown: list[bool] = []            # 我昨晚没睡好，宝宝睡着了 / 我饿死了，刚吃完饭: a grown-up's, chatter beside
+    for clause in clauses:
+        grown.append(_a_grown_up_alone(request, clause) or _of_a_grown_up(request, clause, bool(grown) and grown[-1]))
+    told = [c for c, g in zip(clauses, grown, strict=True) if not g]
     if told and len(told) < len(clauses):
         several = read_several(request, ",".join(told), reader, type_of, common)
         return several or reader(request, ",".join(normalise(c) for c in told), False, common)
@@ -339,10 +342,16 @@ def _asleep_after(facts: list[Fact]) -> list[Fact]:
     return out
 
 
-def _of_a_grown_up(request: ExtractionRequest, clause: str) -> bool:
+def _a_grown_up_alone(request: ExtractionRequest, clause: str) -> bool:
+    text = normalise(clause)
+    return a_grown_up_aside(read_spans(text, request.now, request.babies, request.people,
+                                       addressing=request.bot_names), text)
+
+
+def _of_a_grown_up(request: ExtractionRequest, clause: str, after_a_grown_up: bool = False) -> bool:
     text = normalise(clause)
     return about_a_grown_up(read_spans(text, request.now, request.babies, request.people,
-                                       addressing=request.bot_names), text)
+                                       addressing=request.bot_names), text, after_a_grown_up)
 
 
 def _health_said(clauses: list[str]) -> bool:

@@ -279,27 +279,73 @@ def _pronoun(s: Span) -> bool:
 
 
 def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
-    """The spans of clauses said of a grown-up (宝宝睡了 我也要睡了: the second clause) when the reading took no
-    value from them: chatter beside the baby's fact, nothing it must account for."""
+    """The spans of clauses said of a grown-up (宝宝睡了 我也要睡了 / now I need a coffee / 我去喝杯咖啡: the
+    second clause) when the reading took no value from them and they name no baby, no record word but one that
+    happens to its subject, and nothing done to the baby: chatter beside the fact, nothing to account for."""
     found: set[Span] = set()
-    for clause in clauses(spans, text):
-        subject = _subject(clause)
-        if subject is None or subject.kind != sp.ADULT or not any(s.kind == sp.RECORD and s.experienced
-                                                                   for s in clause):
-            continue
-        if any(s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
-            continue                    # I gave her a snack / I fed a bottle: the baby's fact, told by a grown-up
-        if not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause):
+    before = False                      # the clause before was a grown-up's chatter
+    said = clauses(spans, text)
+    of_the_baby = any((_subject(c) is None or _subject(c).kind == sp.BABY) and any(
+        s.mention is not None and (s.mention.start, s.mention.end) in used for s in c) for c in said)
+    for clause in said:
+        unnamed = _subject(clause) is None and clause[0].kind != sp.CUE and \
+            not any(s.kind in (sp.NUMBER, sp.UNIT) for s in clause)        # 我饿死了，刚吃完饭: still mine
+        chatter = (_a_grown_up_speaks(clause) or before and unnamed) and _nothing_of_the_baby(clause, used) \
+            and (of_the_baby or not any(s.cue is Cue.REQUEST for s in clause))   # go back to sleep babe
+        if chatter:
             found.update(clause)
+        before = chatter
     return found
 
 
-def about_a_grown_up(spans: Sequence[Span], text: str) -> bool:
+# what a grown-up may say of themselves beside the baby's fact: I need a coffee, I haven't eaten yet, I wasn't
+# paying attention sorry, go back to sleep babe (a request to a grown-up: only beside a fact said of the baby)
+_A_GROWN_UPS_OWN = frozenset({Cue.PLAN, Cue.NEGATION, Cue.GROWN_UP, Cue.CORRECTION, Cue.REQUEST})
+
+
+def _nothing_of_the_baby(clause: Sequence[Span], used: set[tuple[int, int]]) -> bool:
+    records = [s for s in clause if s.kind == sp.RECORD]
+    if records and not any(s.experienced for s in records):
+        return False                    # I changed a wet nappy: the baby's fact, told by a grown-up
+    if any(s.cue is not None and s.cue not in _A_GROWN_UPS_OWN for s in clause) or not records and not used:
+        return False                    # formula! we're almost out / babe go to bed: about the rest, not beside it
+    if any(s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
+        return False                    # I gave her a snack / I fed a bottle: the baby's fact, told by a grown-up
+    return not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause)
+
+
+def about_a_grown_up(spans: Sequence[Span], text: str, after_a_grown_up: bool = False) -> bool:
     """Every clause of `text` that says anything happen says it of a grown-up (我也要睡了 / Dad's asleep on the
-    couch): chatter beside the baby's facts, never a fact of its own."""
+    couch / 我去喝杯咖啡): chatter beside the baby's facts, never a fact of its own. `after_a_grown_up`: the
+    clause before was a grown-up's, so one that names no one goes on about them (我饿死了，刚吃完饭)."""
     said = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD for s in c)]
-    return bool(said) and all(_subject(c) is not None and _subject(c).kind == sp.ADULT
-                              and any(s.kind == sp.RECORD and s.experienced for s in c) for c in said)
+    if not said:
+        return False
+    for clause in said:
+        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY
+               or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
+            return False
+        if not any(s.kind == sp.RECORD and s.experienced for s in clause):
+            return False
+        subject = _subject(clause)
+        named = subject is not None or clause[0].kind == sp.CUE
+        if not (_a_grown_up_speaks(clause) or not named and after_a_grown_up):
+            return False
+    return True
+
+
+def a_grown_up_aside(spans: Sequence[Span], text: str) -> bool:
+    """A clause that says how a grown-up is, and no record word (我饿死了 / I'm wrecked): the clause after it,
+    naming no one, may go on about them."""
+    said = clauses(spans, text)
+    return bool(said) and all(_a_grown_up_speaks(c) and not any(
+        s.kind in (sp.NUMBER, sp.UNIT, sp.RECORD, sp.BABY) or s.mention is not None for s in c) for c in said)
+
+
+def _a_grown_up_speaks(clause: Sequence[Span]) -> bool:
+    """The clause's subject is a grown-up: a person (我, Dad's, mum), or a plan that says who (我去, 我先去)."""
+    subject = _subject(clause)
+    return subject is not None and subject.kind == sp.ADULT or clause[0].kind == sp.CUE and clause[0].text.startswith("我")
 
 
 def _said_of_a_grown_up(clause: list[Span], types: set[RecordType], person: Span | None = None) -> bool:

@@ -14,7 +14,7 @@ from bot.understanding.address import without_address
 from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
-from bot.understanding.readers.corrections import affirmed, plain_correction, wrong_spans
+from bot.understanding.readers.corrections import affirmed, apology_before, plain_correction, wrong_spans
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.notes import note_asked
@@ -69,6 +69,8 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
     wrong = [*wrong_spans(text), *said_nothing_spans(request, text)]     # 小宝还没拉: said to be no fact
+    if sorry := apology_before(text):
+        wrong.append((0, sorry))                    # the apology's words: said, and set aside
     reading = accounted(reading, text, request.now, consumed=wrong)
     reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):
@@ -127,6 +129,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     if repeated is not None:
         return repeated
     correction, body, wrong = plain_correction(text, request.now)
+    if correction and wrong is None and (sorry := _sorry_before_a_fact(text)):
+        correction, body = False, text[sorry:]      # sorry, she's asleep: an apology before a new fact
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
     if query is not None:
         return Extraction(intent=Intent.QUERY, query=query, **common)
@@ -218,6 +222,19 @@ def _intent(request: ExtractionRequest, record_type: RecordType | None,
     if request.task and (record_type is None or record_type.value == task_type):
         return Intent.SUPPLY
     return Intent.RECORD if record_type else Intent.SUPPLY
+
+
+def _sorry_before_a_fact(text: str) -> int:
+    """Where an apology ends that opens a message telling a new fact (sorry for the late update, she's asleep /
+    刚才忘记发了，尿了); 0 when there is none, or when what follows is no fact of its own (sorry, 5 oz)."""
+    sorry = apology_before(text)
+    rest = text[sorry:]
+    if not sorry or _AMOUNT_ONLY.fullmatch(rest):      # sorry, 5 oz: a value, no fact of its own
+        return 0
+    return sorry if _record_type(rest) is not None or detect_other_type(rest) is not None else 0
+
+
+_AMOUNT_ONLY = re.compile(r"\W*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?\W*", re.I)
 
 
 def _record_type(text: str) -> RecordType | None:

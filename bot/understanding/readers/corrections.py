@@ -93,6 +93,28 @@ def wrong_spans(text: str) -> list[tuple[int, int]]:
 
 _QUESTION = re.compile(r"[吗呢?？]\s*$")
 
+# an apology that only says sorry, or sorry for being late (sorry for the late update, 刚才忘记发了, forgot to log
+# this earlier): before a whole new fact it opens no correction (sorry, she's asleep); before a bare value it does
+_SORRY = re.compile(r"^[\s,，。.!！]*(?:(?:(?:so+rr?y|oops|my bad|不好意思|抱歉|对不起)[\s,，。.!！:：]*)+"
+                    r"(?:(?:for the )?late update|(?:i )?forgot to (?:log|say|send|post|write|add)(?: this| that| it)?"
+                    r"(?: earlier| before)?|忘(?:记|了)?(?:发|说|记)了?|打扰一下|忘了)?"
+                    r"|(?:刚才|刚刚|差点)?忘(?:记|了)?(?:发|说|记)?了?|(?:oops )?(?:i )?forgot to (?:log|say|send|post|add)"
+                    r"(?: this| that| it)?(?: earlier| before)?)[\s,，。.!！:：]*", re.I)
+_RESTATED = re.compile(r"^(?:it\s+was|it'?s\s+\d|that\s+was|that'?s|make\s+it|i\s+meant?|not\b|should|应该|是\d|不是)",
+                       re.I)
+
+
+def apology_before(text: str) -> int:
+    """Where a plain apology ends when a message opens with one (0 when it does not, or when what follows
+    restates a value: sorry, it was 5 oz / 不好意思 是120): the caller asks whether the rest is a new fact."""
+    m = _SORRY.match(text)
+    if m is None or not m.group(0).strip(" ,，。.!！:：") or m.end() >= len(text):
+        return 0
+    rest = text[m.end():]
+    if _RESTATED.match(rest) or "的是" in rest or _contrast(rest) is not None or w.CORRECTION.match(rest):
+        return 0
+    return m.end()
+
 
 def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReference | None]:
     """(is it a correction, the words with the new values, the record the wrong words point at).
