@@ -307,7 +307,8 @@ def _nothing_of_the_baby(clause: Sequence[Span], used: set[tuple[int, int]]) -> 
     records = [s for s in clause if s.kind == sp.RECORD]
     if records and not any(s.experienced for s in records):
         return False                    # I changed a wet nappy: the baby's fact, told by a grown-up
-    if any(s.cue is not None and s.cue not in _A_GROWN_UPS_OWN for s in clause) or not records and not used:
+    cues = [s for s in clause if s.cue is not None]
+    if any(s.cue not in _A_GROWN_UPS_OWN for s in cues) or cues and not records and not used:
         return False                    # formula! we're almost out / babe go to bed: about the rest, not beside it
     if any(s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
         return False                    # I gave her a snack / I fed a bottle: the baby's fact, told by a grown-up

@@ -1,0 +1,71 @@
+"""What a grown-up says beside the baby's fact — an apology, a dictation's opener and closer, their own coffee —
+is no word to account for; it never hides a correction, a supply remark, a request between grown-ups, or a
+fact done to the baby."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+from domain.vocabulary import RecordType
+
+NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+def read(text: str):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai"))
+
+
+@pytest.mark.parametrize("text, record_type", [
+    ("sorry, she's asleep", RecordType.SLEEP),
+    ("sorry for the late update, she woke up from her nap", RecordType.SLEEP),
+    ("my bad, late update: dirty nappy", RecordType.DIAPER),
+    ("刚才忘记发了，尿了", RecordType.DIAPER),
+    ("差点忘了，宝宝刚喝了150ml奶粉", RecordType.FEEDING),
+    ("刚才忘记发了，体重14斤6两", RecordType.GROWTH),
+])
+def test_an_apology_before_a_new_fact_is_no_correction(text: str, record_type: RecordType) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.record_type is record_type, text
+    assert reading.unaccounted == [], text
+
+
+@pytest.mark.parametrize("text", ["sorry, 5 oz", "oops it was 5 oz", "不好意思 刚才喂的是右边"])
+def test_an_apology_before_a_bare_value_or_a_restated_one_is_still_a_correction(text: str) -> None:
+    assert read(text).intent is Intent.CORRECT, text
+
+
+@pytest.mark.parametrize("text", ["我说一下哈体重14斤6两就这样", "嗯那个刚喝了90毫升配方奶就这些",
+                                  "跟你说一下体重7.5公斤", "就是量了头围43厘米嗯对"])
+def test_a_dictations_opener_and_closer_are_no_words_to_account_for(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [], text
+
+
+@pytest.mark.parametrize("text, record_type", [
+    ("she had 120ml of formula, now I need a coffee", RecordType.FEEDING),
+    ("刚喝了90ml配方奶 我去喝杯咖啡", RecordType.FEEDING),
+    ("我饿死了，刚吃完饭 宝宝尿湿了，换了尿布", RecordType.DIAPER),
+    ("dirty nappy, Dad's still sleeping", RecordType.DIAPER),
+    ("bottle of formula, 3.5 ounces. I haven't eaten yet myself", RecordType.FEEDING),
+])
+def test_a_grown_ups_own_clause_beside_the_fact_is_chatter(text: str, record_type: RecordType) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.record_type is record_type, text
+    assert reading.unaccounted == [] and reading.also == [], text
+
+
+def test_a_grown_ups_clause_never_hides_a_supply_remark_or_a_request_between_grown_ups() -> None:
+    assert read("formula! we're almost out").intent is Intent.CHAT
+    assert read("babe go to bed, I got the 2am feed tonight").intent is Intent.CHAT
+
+
+def test_a_plan_of_something_done_to_the_baby_is_still_a_plan() -> None:
+    assert read("刚喝了90ml 我去冲奶").intent is Intent.CHAT
+
+
+def test_a_grown_up_who_gives_the_baby_something_reports_the_babys_fact() -> None:
+    reading = read("wet nappy, I gave a snack too")
+    assert reading.unaccounted, "the snack is neither dropped as chatter nor written unasked"
