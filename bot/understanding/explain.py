@@ -37,6 +37,7 @@ from bot.understanding.lexicon import (
     Cue,
 )
 from bot.understanding.spans import Span
+from bot.understanding.typos import a_typo_of_a_record_word, a_word
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
 
@@ -66,7 +67,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
-    left: list[Span] = [s for s in spans if s not in chatter
+    left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
     if addressed_to_someone(spans, text):
@@ -76,6 +77,30 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
         cues = tuple(dict.fromkeys((*cues, Cue.GROWN_UP)))
     words = tuple(s.text.strip() for s in left if s.mention is None)     # numbers and times: accounting.py's
     return Explanation(words, cues, grown_up)
+
+
+# where a thing was, what with, who with (in the crib, on the play mat, with the tape, from the fridge, at work),
+# and how it was (so fussy, such a good girl, proper chunk): nothing a record holds, nothing that changes it
+_PLACE_EN = re.compile(r"(?:\b(?:in|on|at|with|into|onto|under|from|by|for)\s+(?:(?:the|a|an|my|our|his|her|their|"
+                       r"your|this|that|some)\s+)?(?:[a-z]+\s+){0,2}|\b(?:so|such|very|really|pretty|super|totally|"
+                       r"completely|absolutely|proper|quite|such a|a good|good|little|big)\s+(?:[a-z]+\s+)?)$", re.I)
+_PLACE_ZH = re.compile(r"(?:在[\u4e00-\u9fff]{0,4}|(?:挺|很|好|真|太|超|可|蛮|特别|非常|有点|比较))$")
+_PLACE_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,3}[上里下边]")
+
+
+def described(s: Span, text: str) -> bool:
+    """An unknown word that only says where, with what or how (tape in `with the tape`, 秤 in 在秤上称的, 开心 in
+    挺开心的) — never a verb told as done (spilled, refused), a typo of a record word, or a word after a number."""
+    if s.kind != sp.UNKNOWN or a_typo_of_a_record_word(s.text):
+        return False
+    before = text[max(0, s.start - 40):s.start]
+    if s.text.isascii():
+        word = s.text.lower()
+        if word.endswith(("ed", "ing")) or re.search(r"\d\s*$", before) or not a_word(word):
+            return False
+        return bool(_PLACE_EN.search(before))
+    return bool(_PLACE_ZH.search(before)) and (not before.endswith(tuple("在")) or
+                                                 bool(_PLACE_ZH_AFTER.match(text[s.start:])))
 
 
 def _used(s: Span, reading: Extraction, now: datetime, kept: Sequence[Range], mentions: set[tuple[int, int]]) -> bool:
@@ -245,7 +270,7 @@ def says_nothing_new(clause: Sequence[Span]) -> bool:
     unknown = [s for s in clause if s.kind == sp.UNKNOWN]
     if any(_happened(s, clause[n + 1:]) for n, s in enumerate(clause) if s.kind == sp.UNKNOWN):
         return False                    # 还去楼下遛了个弯: something else happened, a word to ask about
-    return bool(unknown) and not any(sp.near_a_record_word(s.text) for s in unknown)
+    return bool(unknown) and not any(a_typo_of_a_record_word(s.text) for s in unknown)
 
 
 _EVENT_AFTER = re.compile(r"[了过]")

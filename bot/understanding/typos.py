@@ -74,3 +74,13 @@ def _reading_of(word: str) -> tuple[str, frozenset]:
 def _dictionary() -> frozenset[str]:
     data = resources.files("spellchecker").joinpath("resources", "en.json.gz").read_bytes()
     return frozenset(json.loads(gzip.decompress(data)))
+
+
+def a_typo_of_a_record_word(word: str) -> bool:
+    """One slip from a record word and no word of its own (grern, napy — but tape is a word, not take's slip)."""
+    return sp.near_a_record_word(word) and word.lower() not in _dictionary()
+
+
+def a_word(word: str) -> bool:
+    """An English word the dictionary knows (lft, hpur are not: slips, never set aside as description)."""
+    return word.lower() in _dictionary()

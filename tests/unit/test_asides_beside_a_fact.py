@@ -69,3 +69,18 @@ def test_a_plan_of_something_done_to_the_baby_is_still_a_plan() -> None:
 def test_a_grown_up_who_gives_the_baby_something_reports_the_babys_fact() -> None:
     reading = read("wet nappy, I gave a snack too")
     assert reading.unaccounted, "the snack is neither dropped as chatter nor written unasked"
+
+
+@pytest.mark.parametrize("text", ["measured his head with the tape, sixteen inches around",
+                                  "nap from 1:15 to 2:45 in the crib",
+                                  "four and a half oz of formula lol finally, she's been so fussy today"])
+def test_where_with_what_and_how_are_no_words_to_account_for(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [], text
+
+
+@pytest.mark.parametrize("text, word", [("she spilled 4oz of formula on the floor", "spilled"),
+                                        ("nursed on the lft for 15 minutes", "lft"),
+                                        ("nursed for half an hpur", "hpur")])
+def test_a_verb_told_as_done_or_a_slip_inside_a_phrase_is_never_set_aside(text: str, word: str) -> None:
+    assert word in read(text).unaccounted, text
