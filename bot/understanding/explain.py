@@ -67,6 +67,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
+    chatter |= _negated_asides(spans, text)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -101,6 +102,25 @@ def described(s: Span, text: str) -> bool:
         return bool(_PLACE_EN.search(before))
     return bool(_PLACE_ZH.search(before)) and (not before.endswith(tuple("在")) or
                                                  bool(_PLACE_ZH_AFTER.match(text[s.start:])))
+
+
+def _negated_asides(spans: Sequence[Span], text: str) -> set[Span]:
+    """A negation of a word nothing here knows, and that word (没哭 / 没闹 / no dramas): what did not happen
+    besides the fact — never a record word's negation (没喝完, 没怎么喝), an English verb's (didn't finish), or a
+    slip's."""
+    found: set[Span] = set()
+    for clause in clauses(spans, text):
+        for n, s in enumerate(clause[:-1]):
+            after = clause[n + 1]
+            if s.cue is not Cue.NEGATION or after.kind != sp.UNKNOWN or after.start - s.end > 1:
+                continue
+            if after.text.isascii() and (s.text.lower() != "no" or not a_word(after.text)
+                                         or a_typo_of_a_record_word(after.text)):
+                continue                # didn't finish: an English verb may be the fact's; no dramas is not
+            if n + 2 < len(clause) and clause[n + 2].kind == sp.RECORD:
+                continue                # no contact nap: the nap's own words
+            found.update((s, after))
+    return found
 
 
 def _used(s: Span, reading: Extraction, now: datetime, kept: Sequence[Range], mentions: set[tuple[int, int]]) -> bool:

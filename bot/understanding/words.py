@@ -59,7 +59,7 @@ STORED_MILK_PATTERN = (r"[挤吸]出来的(?:母乳|母奶|奶)|吸好的(?:母�
                        r"\bbreast ?milk (?:i|we) (?:pumped|expressed)\b|\bmilk (?:i|we) (?:pumped|expressed)\b")
 STORED_MILK = re.compile(STORED_MILK_PATTERN, re.I)
 KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
-    (re.compile(r"强化|fortified", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
+    (re.compile(r"(?:加了?)?(?:母乳)?强化剂|强化|fortified|fortifier", re.I), FeedingKind.FORTIFIED_BREAST_MILK),
     (re.compile(r"配方奶|奶粉|配方|formula", re.I), FeedingKind.FORMULA),
     (re.compile(STORED_MILK_PATTERN + r"|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
@@ -115,7 +115,7 @@ SUMMARY = re.compile(r"^\s*summary\s*$|总结|汇总|小结|怎么样[?？]?$|ho
 DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉裤|diapers?|nappy|nappies|"
                       r"\bchanged (?:her|him|the baby|bub|them)\b(?! (?:clothes|outfit|onesie|top|shirt|into))")
 WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
-SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
+SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑粑|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"(?<=[也又还都])啦了|"        # 尿了也啦了: the homophone typed for 拉
                      r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
 WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|"      # both: a mixed one, not both babies (both pooped)
@@ -145,7 +145,7 @@ HEAD_WORDS = _words(r"头围|\bhead\b")
 GAINED = _words(r"长了|重了|涨了|增加了|胖了|瘦了|轻了|少了|gained|lost")
 
 # --- pumping and tummy time ----------------------------------------------------------------
-PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一][次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|背奶|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
+PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一][次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|背奶|吸出来|挤出来|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
                        r"\bexpress(?:ed|ing)\b")
 PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
     (_words(r"两边|两侧|双侧|双边|左右|左.*右|右.*左|\bboth\b|\beach side|left.*right|right.*left"), "both"),

@@ -84,3 +84,22 @@ def test_where_with_what_and_how_are_no_words_to_account_for(text: str) -> None:
                                         ("nursed for half an hpur", "hpur")])
 def test_a_verb_told_as_done_or_a_slip_inside_a_phrase_is_never_set_aside(text: str, word: str) -> None:
     assert word in read(text).unaccounted, text
+
+
+@pytest.mark.parametrize("text", ["十点半睡着的 今天总算没闹", "she went down at 8 no dramas"])
+def test_what_did_not_happen_besides_the_fact_is_no_word_to_account_for(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [], text
+
+
+@pytest.mark.parametrize("text", ["she had 120ml formula, didn't finish", "喝了120ml奶粉 没怎么喝",
+                                  "喝了120ml奶粉 没喝完"])
+def test_a_negation_of_the_fact_itself_is_never_set_aside(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is not Intent.RECORD or reading.unaccounted, text
+
+
+@pytest.mark.parametrize("text", ["妞妞拉粑粑了 黄色的 有点稀", "刚背奶 右边吸出来七十毫升",
+                                  "刚刚母乳加了强化剂 瓶喂喝了六十毫升"])
+def test_words_of_the_fact_said_in_full(text: str) -> None:
+    assert read(text).unaccounted == [], text
