@@ -67,7 +67,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
-    chatter |= _negated_asides(spans, text)
+    chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -102,6 +102,32 @@ def described(s: Span, text: str) -> bool:
         return bool(_PLACE_EN.search(before))
     return bool(_PLACE_ZH.search(before)) and (not before.endswith(tuple("在")) or
                                                  bool(_PLACE_ZH_AFTER.match(text[s.start:])))
+
+
+def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
+                       used: set[tuple[int, int]]) -> set[Span]:
+    """A question the family asks each other about the fact beside it (is that normal? / 是不是着凉了啊 /
+    你们看下要不要紧): the fact stands. Never a question that measures, names a time, or names another record."""
+    said = clauses(spans, text)
+
+    def carries(clause: list[Span]) -> bool:
+        return any(s.mention is not None and (s.mention.start, s.mention.end) in used
+                   or s.kind == sp.RECORD and s.types & types for s in clause)
+
+    found: set[Span] = set()
+    for n, clause in enumerate(said):
+        if not any(s.cue is Cue.QUESTION for s in clause) or carries(clause) and any(
+                s.kind == sp.RECORD and not s.types & types for s in clause):
+            continue
+        if any(s.kind in (sp.NUMBER, sp.TIME, sp.UNIT) or s.mention is not None for s in clause):
+            continue
+        if any(s.kind == sp.RECORD and not s.types & types for s in clause):
+            continue
+        if any(s.cue not in (Cue.QUESTION, None) for s in clause):
+            continue
+        if any(carries(c) for m, c in enumerate(said) if m != n):
+            found.update(clause)
+    return found
 
 
 def _negated_asides(spans: Sequence[Span], text: str) -> set[Span]:

@@ -48,7 +48,7 @@ SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)  
 NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
 NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
-SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
+SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap(?!p(?:y|ies))|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 # milk expressed before and given now (EBM, 冻奶, thawed milk): a breast-milk bottle feed, not a pumping session

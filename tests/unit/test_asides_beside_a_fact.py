@@ -103,3 +103,18 @@ def test_a_negation_of_the_fact_itself_is_never_set_aside(text: str) -> None:
                                   "刚刚母乳加了强化剂 瓶喂喝了六十毫升"])
 def test_words_of_the_fact_said_in_full(text: str) -> None:
     assert read(text).unaccounted == [], text
+
+
+def test_a_question_to_the_family_beside_the_fact_leaves_the_fact_standing() -> None:
+    reading = read("又尿又拉 拉的是绿色的 是不是着凉了啊")
+    assert reading.intent is Intent.RECORD and reading.record_type is RecordType.DIAPER
+    assert reading.unaccounted == []
+
+
+def test_a_question_that_names_another_record_or_asks_for_more_is_not_set_aside() -> None:
+    assert read("喝了120ml 还要不要再喂点").intent is Intent.CHAT
+
+
+def test_a_nappy_is_no_nap() -> None:
+    reading = read("dirty nappy, is that normal?")
+    assert reading.record_type in (None, RecordType.DIAPER)
