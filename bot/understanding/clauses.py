@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
@@ -23,7 +24,7 @@ from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
 from domain.extraction import Extraction, Fact, Intent, SleepEvent, Slots
-from domain.vocabulary import RecordType
+from domain.vocabulary import FeedingMethod, RecordType
 
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
 TypeOf = Callable[[str], RecordType | None]
@@ -143,7 +144,7 @@ def _other_symptom(text: str) -> str | None:
 
 
 def _reading(facts: list[Fact], unread: list[str], common: dict) -> Extraction:
-    facts = _asleep_after(_kinds_shared(facts))
+    facts = _asleep_after(_sides_in_turn(_kinds_shared(facts)))
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
@@ -325,6 +326,39 @@ def _kinds_shared(facts: list[Fact]) -> list[Fact]:
 
 
 _OWN_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am|pm|a\.m|p\.m)|\b(?:at|around|about) \d|\d\s*(?:分钟|小时|min|h)", re.I)
+
+
+def _sides_in_turn(facts: list[Fact]) -> list[Fact]:
+    """Sides fed one after the other, each for its minutes (刚亲喂完 左边十分钟右边八分钟 / 3点喂了左边10分钟 右边8分钟):
+    back to back — after the first side's own clock, or ending when the first was read to end (喂完: now) —
+    not the later side starting when the message was sent and ending minutes from now."""
+    run = [f for f in facts if f.record_type is RecordType.FEEDING and f.slots.duration_min
+           and f.slots.method in (FeedingMethod.LEFT_BREAST, FeedingMethod.RIGHT_BREAST)]
+    if len(run) < 2 or len(run) != sum(f.record_type is RecordType.FEEDING for f in facts) \
+            or any(f.slots.start or f.slots.end for f in run[1:]):
+        return facts
+    first = run[0].slots
+    placed: dict[int, Fact] = {}
+    said = normalise(run[0].said or "")
+    if first.end is not None and _ENDED_NOW.search(said):
+        at = first.end                             # 喂完: the last side ended then
+        for f in reversed(run):
+            at -= timedelta(minutes=f.slots.duration_min)
+            placed[id(f)] = _at(f, at)
+    elif first.start is not None and _OWN_CLOCK.search(said):
+        at = first.start + timedelta(minutes=first.duration_min)
+        for f in run[1:]:                          # after the first side's own clock
+            placed[id(f)] = _at(f, at)
+            at += timedelta(minutes=f.slots.duration_min)
+    return [placed.get(id(f), f) for f in facts]
+
+
+_ENDED_NOW = re.compile(r"[喂吃]完|完了|\b(?:just )?(?:finished|done)\b", re.I)
+
+
+def _at(fact: Fact, start: datetime) -> Fact:
+    minutes = timedelta(minutes=fact.slots.duration_min or 0)
+    return fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": start, "end": start + minutes})})
 
 
 def _asleep_after(facts: list[Fact]) -> list[Fact]:

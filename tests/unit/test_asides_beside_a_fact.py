@@ -118,3 +118,11 @@ def test_a_question_that_names_another_record_or_asks_for_more_is_not_set_aside(
 def test_a_nappy_is_no_nap() -> None:
     reading = read("dirty nappy, is that normal?")
     assert reading.record_type in (None, RecordType.DIAPER)
+
+
+def test_sides_fed_one_after_the_other_lie_back_to_back_and_none_ends_in_the_future() -> None:
+    finished = read("刚亲喂完 左边十分钟右边八分钟").facts()
+    assert [f.slots.start.strftime("%H:%M") for f in finished] == ["20:12", "20:22"]
+    assert max(f.slots.end for f in finished) <= NOW
+    at_three = read("3点喂了左边10分钟 右边8分钟").facts()
+    assert [f.slots.start.strftime("%H:%M") for f in at_three] == ["15:00", "15:10"]
