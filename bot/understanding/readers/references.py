@@ -18,7 +18,7 @@ CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|(
                     r"(?:(?<=feed)|(?<=bottle)|(?<=one)|(?<=nap)|(?<=sleep)|(?<=diaper))\s+was\b|"
                     r"\bto\b|should be|was actually)\s*", re.I)
 _TYPE_WORDS = [(pattern, RecordType(name)) for pattern, name in w.RECORD_NAMES]
-_LATEST = re.compile(r"刚才.{0,6}?那[条次顿个]|刚刚.{0,6}?那[条次顿个]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
+_LATEST = re.compile(r"^\s*那[一1]?[次顿瓶]|刚才.{0,6}?那[条次顿个瓶]|刚刚.{0,6}?那[条次顿个瓶]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
                      r"the last (?:one|entry|record)|that (?:one|entry|record)|the last\b|last (?:feed|sleep|diaper|entry)", re.I)
 _AT_TIME = re.compile(r"(?P<clock>.{0,4}?\d{1,2}(?:[点:：]\d{0,2}分?|点钟|\s*(?:am|pm)))\s*(?:的)?(?:那[条次顿个]|那[一1][次顿])|"
                       r"the (?P<clock2>\d{1,2}(?::\d{2})?\s*(?:am|pm)?) (?:feed|one|bottle|nap|sleep|diaper)", re.I)
@@ -45,8 +45,15 @@ def read_reference(text: str, now: datetime) -> ReferenceReading:
     return ReferenceReading(reference, tail if tail is not None else "", delete)
 
 
+# 那次奶粉是11点40喝的 / 那瓶母乳是120: "that one" and its record word, then what it was
+_THAT_ONE_WAS = re.compile(r"(?:那[一1]?[次顿瓶个条]|刚才那[次顿瓶个条])(?:[\u4e00-\u9fff]{0,4}?)(?P<was>\s*(?:其实|应该)?是)")
+
+
 def _split_change(text: str) -> tuple[str, str, str | None]:
     m = CHANGE.search(text)
+    that = _THAT_ONE_WAS.search(text)
+    if that is not None and (m is None or that.start("was") < m.start()):
+        return text[:that.start("was")], that.group("was"), text[that.end():]
     return (text[:m.start()], m.group(0), text[m.end():]) if m else (text, "", None)
 
 
