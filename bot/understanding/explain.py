@@ -116,6 +116,8 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
 
     found: set[Span] = set()
     for n, clause in enumerate(said):
+        if len(clause) > 1 and clause[-1].cue is Cue.QUESTION and clause[-2].text.lower() == "right":
+            clause = [*clause[:-2], clause[-1]]           # …, right?: a tag, not a side — and not sure
         if not any(s.cue is Cue.QUESTION for s in clause) or carries(clause) and any(
                 s.kind == sp.RECORD and not s.types & types for s in clause):
             continue
@@ -126,7 +128,7 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
         if any(s.cue not in (Cue.QUESTION, None) for s in clause):
             continue
         if any(carries(c) for m, c in enumerate(said) if m != n):
-            found.update(clause)
+            found.update(clause)          # a tag's "right" stays unexplained: she is checking, so it is confirmed
     return found
 
 

@@ -139,8 +139,18 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
+    asked = None if correction else _A_QUESTION_AFTER.search(body)
+    if asked is not None and asked.start() > 0 and (_record_type(body[:asked.start()]) is not None
+                                                    or detect_other_type(body[:asked.start()]) is not None):
+        body = body[:asked.start()]         # dirty nappy, is that normal?: the fact, and a question to the family
     several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
     return several or _record_or_fragment(request, body, bool(correction), common)
+
+
+# a last clause that asks the family about the fact before it (is that normal? / 是不是着凉了啊 / 要不要紧),
+# with no number of its own: the fact is read without it (the accounting sets it aside or asks)
+_A_QUESTION_AFTER = re.compile(r"[,，。.!！\s]+(?=[^,，。.!！\d]*(?:[?？]|吗|是不是|要不要紧|正常吗|right\?)[\s?？!！。.]*$)"
+                               r"[^,，。.!！\d]*$", re.I)
 
 
 def _note(request: ExtractionRequest, kept: str, common: dict) -> Extraction:

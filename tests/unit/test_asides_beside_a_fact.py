@@ -126,3 +126,22 @@ def test_sides_fed_one_after_the_other_lie_back_to_back_and_none_ends_in_the_fut
     assert max(f.slots.end for f in finished) <= NOW
     at_three = read("3点喂了左边10分钟 右边8分钟").facts()
     assert [f.slots.start.strftime("%H:%M") for f in at_three] == ["15:00", "15:10"]
+
+
+@pytest.mark.parametrize("text, record_type", [
+    ("dirty nappy, is that normal?", RecordType.DIAPER),
+    ("Just done a dirty nappy, quite dark green and a bit runny, is that normal?", RecordType.DIAPER),
+])
+def test_a_fact_then_a_question_about_it_reads_the_fact(text: str, record_type: RecordType) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.record_type is record_type, text
+
+
+def test_a_tag_question_leaves_the_fact_to_be_confirmed() -> None:
+    reading = read("black sticky poop at 4am, thats the meconium right?")
+    assert reading.record_type is RecordType.DIAPER and reading.unaccounted == ["right"]
+
+
+@pytest.mark.parametrize("text", ["did she have 4oz?", "4oz at 3 or was it 5?"])
+def test_a_question_that_is_the_whole_message_or_names_a_number_is_no_fact(text: str) -> None:
+    assert read(text).intent is not Intent.RECORD, text
