@@ -79,7 +79,7 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     facts, unread = read
     if not facts or len(facts) == 1 and not facts[0].every_baby:
         return None
-    return _reading(facts, unread, common)
+    return _reading(facts, unread, common, request.now)
 
 
 def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_of: TypeOf,
@@ -143,8 +143,9 @@ def _other_symptom(text: str) -> str | None:
     return None if name is None or _FEVER.search(name) or name == "发烧" else name
 
 
-def _reading(facts: list[Fact], unread: list[str], common: dict) -> Extraction:
+def _reading(facts: list[Fact], unread: list[str], common: dict, now: datetime) -> Extraction:
     facts = _asleep_after(_sides_in_turn(_kinds_shared(facts)))
+    unread = [*unread, *_asleep_before_what_came_first(facts, now)]
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
@@ -201,7 +202,7 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         before = (own, found) if found else None
     if not facts:
         return None
-    return _reading(facts, unread, common)
+    return _reading(facts, unread, common, request.now)
 
 
 def _as_before(request: ExtractionRequest, reader: Reader, common: dict, group: list[Named], own: str, said: str,
@@ -359,6 +360,20 @@ _ENDED_NOW = re.compile(r"[喂吃]完|完了|\b(?:just )?(?:finished|done)\b", r
 def _at(fact: Fact, start: datetime) -> Fact:
     minutes = timedelta(minutes=fact.slots.duration_min or 0)
     return fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": start, "end": start + minutes})})
+
+
+def _asleep_before_what_came_first(facts: list[Fact], now: datetime) -> list[str]:
+    """A sleep said after a fact, on a clock that puts it before that fact (at 9:30, 洗完澡喝了120母乳 八点就睡了:
+    asleep at 8:00 and drinking at 9:30): the words that do not fit, so the message is confirmed, never written
+    as it stands."""
+    out = []
+    for before, fact in zip(facts, facts[1:], strict=False):
+        at = before.slots.end or before.slots.start or before.slots.time or now     # no time said: now
+        if fact.record_type is RecordType.SLEEP and fact.sleep_event is SleepEvent.FELL_ASLEEP \
+                and fact.slots.start is not None and at is not None and fact.slots.start < at \
+                and _OWN_CLOCK.search(normalise(fact.said or "")):
+            out.append(fact.said or "")
+    return out
 
 
 def _asleep_after(facts: list[Fact]) -> list[Fact]:

@@ -33,7 +33,7 @@ class Cue(StrEnum):
 # --- words that carry no fact --------------------------------------------------------------------------
 # particles, fillers, degree words, feelings, praise, politeness, discourse glue
 NO_FACT_ZH = (
-    "死了", "只有", "有", "对", "就这些", "就这样", "这些", "这样", "嗯对", "对对", "对的", "我说一下", "跟你说一下", "跟你们说一下", "跟你说", "跟你们说", "和你说一下", "告诉你们", "告诉你", "跟大家说一下", "说一下", "汇报一下", "报告一下", "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
+    "死了", "中间", "洗完澡", "洗好澡", "洗了澡", "洗澡", "只有", "有", "对", "就这些", "就这样", "这些", "这样", "嗯对", "对对", "对的", "我说一下", "跟你说一下", "跟你们说一下", "跟你说", "跟你们说", "和你说一下", "告诉你们", "告诉你", "跟大家说一下", "说一下", "汇报一下", "报告一下", "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
     "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
     "话说", "那个", "这个", "就是", "反正", "其他", "一共", "总共", "共", "大概", "大约", "差不多", "估计", "应该",
     "可能", "好像", "感觉", "看起来", "貌似", "左右", "上下", "一点点", "一点", "有点儿", "有点", "一些", "一下",
@@ -67,7 +67,7 @@ thanks thank thx ty cheers love xx xxx x
 guys everyone folks team
 now today tonight morning afternoon evening night
 got get gets getting gave give given took taken first gone went
-toast loved love mess messy huge smashed wild ever high new scale breakfast lunch dinner snack mashed pureed seedy sticky car home crib stroller pram couch outside park carrier swing bassinet visitor midwife nurse so down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
+bath bathed bathtime toast loved love mess messy huge smashed wild ever high new scale breakfast lunch dinner snack mashed pureed seedy sticky car home crib stroller pram couch outside park carrier swing bassinet visitor midwife nurse so down up showed shows reads reading thawed defrosted warmed heated bag bags pouch
 time times bit little lot lots whole entire total altogether half
 her his their my our
 started start starting began begun yes yup after afterwards afterward

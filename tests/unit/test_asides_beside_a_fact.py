@@ -145,3 +145,22 @@ def test_a_tag_question_leaves_the_fact_to_be_confirmed() -> None:
 @pytest.mark.parametrize("text", ["did she have 4oz?", "4oz at 3 or was it 5?"])
 def test_a_question_that_is_the_whole_message_or_names_a_number_is_no_fact(text: str) -> None:
     assert read(text).intent is not Intent.RECORD, text
+
+
+def test_water_given_a_little_is_water() -> None:
+    for text in ("天热 喂了点水 20ml左右", "喂了水 20ml", "洗完澡喂了点水 30毫升"):
+        reading = read(text)
+        assert reading.slots.kind == "water" and reading.unaccounted == [], text
+    assert read("拉了水样便").record_type is RecordType.DIAPER
+
+
+def test_gone_to_sleep_said_in_chinese_opens_a_sleep() -> None:
+    for text in ("宝宝睡了 我也要睡了 晚安各位", "团团睡午觉了 你们说话小声点"):
+        assert read(text).sleep_event is not None and read(text).sleep_event.value == "fell_asleep", text
+    assert read("宝宝睡了3个小时").sleep_event is None
+
+
+def test_a_sleep_told_after_a_fact_on_a_clock_before_it_is_confirmed() -> None:
+    morning = datetime(2026, 5, 4, 9, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+    reading = extract(ExtractionRequest(text="洗完澡喝了120母乳 八点就睡了", now=morning, timezone="Asia/Shanghai"))
+    assert reading.unread, "asleep at 8:00 yet drinking at 9:30: not written as it stands"
