@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 
+from pydantic import BaseModel
+
 from bot.understanding.lexicon import MEASURE_EN, MEASURE_SIZE_EN, MEASURE_SIZE_ZH, MEASURE_ZH
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import Worked, worked_amounts
@@ -201,17 +203,25 @@ def _local(t: datetime, now: datetime) -> datetime:
 
 def _numbers(reading: Extraction) -> list[float]:
     parts = (*_all_slots(reading), reading.profile, reading.settings)
-    found = [float(v) for part in parts if part is not None for _, v in part
+    found = [float(v) for part in parts if part is not None for v in _values(part)
              if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12]
     if reading.reference is not None and reading.reference.value is not None:
         found.append(reading.reference.value)       # 不是120: the value said to be wrong names the record
     return found
 
 
+def _values(model: BaseModel) -> list:
+    """A model's field values in `iter(model)`'s order (its fields, then any extra), read from its __dict__
+    as pydantic's own __iter__ does, without a generator step and a pair a field (issue 28)."""
+    values = [v for k, v in model.__dict__.items() if not k.startswith("_")]
+    extra = model.__pydantic_extra__
+    return [*values, *extra.values()] if extra else values
+
+
 def kept_text_spans(text: str, reading: Extraction) -> list[Span]:
     """Where the reading's texts (a note, a food, a name as said, what it estimated from) stand in the message."""
     kept = [v for part in (*_all_slots(reading), reading.profile, reading.role_change) if part is not None
-            for _, v in part if isinstance(v, str) and v]
+            for v in _values(part) if isinstance(v, str) and v]
     if reading.record_type is RecordType.NOTE and reading.intent is Intent.RECORD:
         return [(0, len(text))]        # a note asked for keeps the family's words; the ask is the note reader's
     spans = []

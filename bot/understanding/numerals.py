@@ -10,6 +10,7 @@ English numbers in words, fractions and unit spellings are number_words.py's (th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import cn2an
 
@@ -78,8 +79,10 @@ def chinese_integer(run: str) -> int | None:
     return total
 
 
+@lru_cache(maxsize=512)
 def normalise(text: str) -> str:
-    """Digits for numerals, half hours as minutes, full-width characters folded."""
+    """Digits for numerals, half hours as minutes, full-width characters folded. A pure function of the
+    string, and one message's clauses are normalised several times over: the last 512 are kept."""
     text = _fold_width(text).replace("兩", "两")
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)

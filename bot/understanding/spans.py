@@ -130,7 +130,22 @@ def read_spans(text: str, now: datetime, babies: Sequence[str] = (), people: Seq
                lasted: bool = False, addressing: Sequence[str] = ()) -> list[Span]:
     """The spans of `text` (normalised), in text order. `babies`: the babies' names and nicknames ("小满/满满");
     `people`: the members' names and titles; `addressing`: the bot's names (@Fawn says to whom, not what); `lasted`: the reading is of something with a start and an end (a
-    sleep: 10 to 11 is one range)."""
+    sleep: 10 to 11 is one range).
+
+    One message is read as spans several times (the whole message, each clause, a grown-up's clause alone):
+    the last few readings are kept (`_spans`), keyed by everything they depend on — the clock's zone and
+    fold too, since two times at the same instant compare equal."""
+    return list(_spans(text, now, now.tzinfo, now.fold, tuple(babies), tuple(people), lasted, tuple(addressing)))
+
+
+@lru_cache(maxsize=128)
+def _spans(text: str, now: datetime, _zone: object, _fold: int, babies: tuple[str, ...], people: tuple[str, ...],
+           lasted: bool, addressing: tuple[str, ...]) -> tuple[Span, ...]:
+    return tuple(_read_spans(text, now, babies, people, lasted, addressing))
+
+
+def _read_spans(text: str, now: datetime, babies: Sequence[str], people: Sequence[str], lasted: bool,
+                addressing: Sequence[str]) -> list[Span]:
     named = [Span(m.start(), m.end(), BABY, m.group(0)) for pattern in (_ORDINAL_BABY, _BOTH_DID)
              for m in pattern.finditer(text)]       # 2宝 is no number; both asleep: both babies, not both sides
     found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
@@ -297,10 +312,22 @@ def _whole_word(text: str, start: int, end: int) -> tuple[int, int]:
 def _people_spans(text: str, babies: Sequence[str], people: Sequence[str]) -> list[Span]:
     baby_names = [a for entry in babies for a in entry.split("/") if a]
     person_names = [p for p in people if p and p not in baby_names]
-    spans = _words(text, (*lx.BABY_ZH, *baby_names), lx.BABY_EN, BABY)
+    spans = _words_and_names(text, lx.BABY_ZH, lx.BABY_EN, tuple(baby_names), BABY)
     spans += [Span(m.start(), m.end(), BABY, m.group(0)) for m in _EVERY_BABY.finditer(text)]
-    spans += _words(text, (*lx.ADULT_ZH, *person_names), _with_possessive(lx.ADULT_EN), ADULT)
+    spans += _words_and_names(text, lx.ADULT_ZH, _with_possessive(lx.ADULT_EN), tuple(person_names), ADULT)
     return spans
+
+
+def _words_and_names(text: str, zh: tuple[str, ...], en: frozenset[str], names: tuple[str, ...],
+                     kind: str) -> list[Span]:
+    """`_words` of the word lists and the family's names as one list: at every position, the longest entry of
+    either that starts there, in text order. The lists' pattern is built once and the names' own small one
+    once per family (one pattern of both cost ~50 ms to compile for each new family: issue 28)."""
+    longest: dict[int, Span] = {}
+    for s in (*_words(text, zh, en, kind), *_words(text, names, (), kind)):
+        if s.start not in longest or s.end > longest[s.start].end:
+            longest[s.start] = s
+    return [longest[start] for start in sorted(longest)]
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.understanding.time.words import TENS_EN, UNITS_EN
 
@@ -25,7 +26,10 @@ class Prepared:
         return self.starts[min(start, len(self.text) - 1)], self.ends[min(end, len(self.text)) - 1]
 
 
+@lru_cache(maxsize=256)
 def prepare(text: str) -> Prepared:
+    """The prepared text (immutable, a pure function of `text`: a turn prepares the same text two or three
+    times, for its spans, its mentions and its times — the last 256 are kept)."""
     lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     first = _rewrite(Prepared(lowered, tuple(range(len(text))), tuple(range(1, len(text) + 1))), _number_words)
     return _rewrite(_rewrite(first, _spoken_clocks), _meridiem)
