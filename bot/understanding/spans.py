@@ -348,11 +348,13 @@ def _cue_spans(text: str) -> list[Span]:
 
 # the sticker codes WeChat and WeCom put in a message's text for their own emoji: [捂脸] [偷笑] [Smile] [便便]
 _STICKER = re.compile(r"\[(?:[\u4e00-\u9fff]{1,4}|[A-Za-z]{2,12})\]")
+# a value's way since the last one (temp is down to 99.1, fever's up to 102, 降到了37.8): no sleep's down or up
+_TREND = re.compile(r"\b(?:down|up)\s+to\b(?=\s*\d)|(?:降|升|退|涨)到了?(?=\s*\d)", re.I)
 
 
 def _filler_spans(text: str) -> list[Span]:
     sizes = [Span(m.start(), m.end(), FILLER, m.group(0))      # a big poop, 一整瓶, an emoji's code
-             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER) for m in pattern.finditer(text)]
+             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND) for m in pattern.finditer(text)]
     return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), lx.NO_FACT_EN, FILLER)
 
 
