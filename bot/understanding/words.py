@@ -145,7 +145,7 @@ HEAD_WORDS = _words(r"头围|\bhead\b")
 GAINED = _words(r"长了|重了|涨了|增加了|胖了|瘦了|轻了|少了|gained|lost")
 
 # --- pumping and tummy time ----------------------------------------------------------------
-PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一][次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|背奶|吸出来|挤出来|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
+PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一][次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|[吸挤]了?[两双]边|[两双]边[吸挤]|背奶|吸出来|挤出来|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
                        r"\bexpress(?:ed|ing)\b")
 PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
     (_words(r"两边|两侧|双侧|双边|左右|左.*右|右.*左|\bboth\b|\beach side|left.*right|right.*left"), "both"),

@@ -164,3 +164,10 @@ def test_a_sleep_told_after_a_fact_on_a_clock_before_it_is_confirmed() -> None:
     morning = datetime(2026, 5, 4, 9, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
     reading = extract(ExtractionRequest(text="洗完澡喝了120母乳 八点就睡了", now=morning, timezone="Asia/Shanghai"))
     assert reading.unread, "asleep at 8:00 yet drinking at 9:30: not written as it stands"
+
+
+def test_both_sides_pumped_is_pumping_and_both_sides_eaten_is_nursing() -> None:
+    for text in ("吸了两边 一共一百四 今天涨得厉害", "吸奶器两边一共吸了一百五 终于涨回来了"):
+        reading = read(text)
+        assert reading.record_type is RecordType.PUMPING and reading.unaccounted == [], text
+    assert read("两边都吃了").record_type is RecordType.FEEDING
