@@ -461,8 +461,13 @@ def _another(part: Part, text: str) -> bool:
     or tummy time with its own time, amount or side; a sleep with its own range; a health event of another
     kind (a temperature, then a dose). A growth message is one record, whatever it measures."""
     said, kind = part.text(), part.record_type
+    if _A_TOTAL.match(text):
+        return False                 # 吸了20分钟 一共130ml / 喝了90 一共130: the whole's amount, never another fact
     if kind is not RecordType.HEALTH and (_ARITHMETIC.search(text) or _MADE.search(said) and not _AGAIN.match(text)):
         return False                 # 剩了20 / she left 1 / 冲了150 喝了120: the amount worked out, not a new fact
+    if kind is RecordType.FEEDING and _kind_of(text) and _kind_of(said) and _kind_of(text) != _kind_of(said) \
+            and (_amount_of(text) or _DURATION.search(text)):
+        return True                  # nursed, then a formula top-up: another milk, another feed
     if kind in (RecordType.FEEDING, RecordType.PUMPING, RecordType.DIAPER, RecordType.TUMMY_TIME):
         return any(a(text) and a(said) and (k in _ALWAYS_NEW or a(text) != a(said)) for k, a in _ANCHORS.items()) \
             or bool(_AGAIN.match(text) and _amount_of(text))
@@ -486,6 +491,13 @@ def _amount_of(text: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _kind_of(text: str) -> str | None:
+    """The clause's own milk (亲喂 / 母乳 / 奶粉 / formula): 亲喂了左边十五分钟 不够又补了六十毫升奶粉 is two feeds."""
+    if w.DIRECT_BREAST.search(text):
+        return "breast_milk"
+    return next((kind.value for pattern, kind in w.KIND_WORDS if pattern.search(text)), None)
+
+
 def _side_of(text: str) -> str | None:
     m = _SIDE_ANCHOR.search(_ABOUT.sub("", text))
     return m.group(0).lower()[:1] if m else None
@@ -493,7 +505,8 @@ def _side_of(text: str) -> str | None:
 
 _ARITHMETIC = re.compile(r"剩|倒掉|没喝完|没吃完|一半|加|\bleft\b|leftover|\bplus\b|\+|\bhalf\b|\bof it\b", re.I)
 _MADE = re.compile(r"冲|泡|热了|温了|\bmade\b|\bprepared\b|\bwarmed\b|\bmixed\b", re.I)
-_ONLY_A_QUANTITY = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*[。.!！~]*\s*", re.I)
+_ONLY_A_QUANTITY = re.compile(r"\s*(?:一共|总共|共|合计|总计|in total|total(?: of)?|got|a total of)?\s*\d+(?:\.\d+)?\s*"
+                              r"(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*(?:total|in total)?\s*[。.!！~]*\s*", re.I)
 _ONLY_A_SIDE = re.compile(r"\s*(?:两边|双边|两侧|左边|右边|左侧|右侧|(?:on )?(?:the )?(?:both sides?|left(?: side)?|"
                           r"right(?: side)?))\s*(?:都有|各一半)?\s*[。.!！~]*\s*", re.I)   # 一共150ml，两边: a detail
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",
@@ -505,12 +518,15 @@ _TEMPERATURE_IN = re.compile(r"(?<![\d.])((?:3[4-9]|4[0-2]|9[5-9]|10[0-7])\.\d)(
 _DOSE = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|mg|毫克|滴|drops?)(?![a-z])", re.I)
 _FEVER = re.compile(r"发烧|发热|低烧|高烧|\bfever", re.I)
 _RANGE = re.compile(r"\d\s*(?:[:：点]\s*\d{0,2}\s*分?|am|pm)?\s*(?:到|至|-|–|~|to|till|until)\s*\d", re.I)
-_AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])", re.I)
+_AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?(?![\d:])"
+                            r"(?!\s*(?:分钟|分|小时|个?钟头?|秒|min|mins|minutes?|hours?|hrs?|h\b|secs?))", re.I)
 _FED = re.compile(r"喂|亲喂|吃|喝|nurs|fed|feed|breastf", re.I)
 _SIDE_ANCHOR = re.compile(r"左|右|\bleft\b|\bright\b", re.I)
 _ABOUT = re.compile(r"(?<=[\d分钟点时])\s*左右")
 _AGAIN = re.compile(r"^\s*(?:又|再|然后又|接着又|another|again|and another)", re.I)
 _ANCHORS = {"time": _time_of, "amount": _amount_of, "side": _side_of}
+_DURATION = re.compile(r"\d+\s*(?:分钟|min|mins|minutes?)", re.I)
+_A_TOTAL = re.compile(r"\s*(?:一共|总共|共|合计|总计|in total|a total of|total(?: of)?)", re.I)
 _ALWAYS_NEW = frozenset({"time", "amount"})     # a second time or amount, even if equal, is another fact
 
 

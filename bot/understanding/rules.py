@@ -140,6 +140,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     if referred.reference is not None:
         return _about_existing(request, referred, common)
     asked = None if correction else _A_QUESTION_AFTER.search(body)
+    if asked is not None and _NOT_SO.search(body[:asked.start()]):
+        asked = None                        # no poop in 3 days, should we be worried??: a worry, no fact
     if asked is not None and asked.start() > 0 and (_record_type(body[:asked.start()]) is not None
                                                     or detect_other_type(body[:asked.start()]) is not None):
         body = body[:asked.start()]         # dirty nappy, is that normal?: the fact, and a question to the family
@@ -147,6 +149,7 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     return several or _record_or_fragment(request, body, bool(correction), common)
 
 
+_NOT_SO = re.compile(r"\b(?:no|not|never|hasn'?t|haven'?t|didn'?t|won'?t|wouldn'?t)\b|没|不|未", re.I)
 # a last clause that asks the family about the fact before it (is that normal? / 是不是着凉了啊 / 要不要紧),
 # with no number of its own: the fact is read without it (the accounting sets it aside or asks)
 _A_QUESTION_AFTER = re.compile(r"[,，。.!！\s]+(?=[^,，。.!！\d]*(?:[?？]|吗|是不是|要不要紧|正常吗|right\?)[\s?？!！。.]*$)"

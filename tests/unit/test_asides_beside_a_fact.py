@@ -171,3 +171,14 @@ def test_both_sides_pumped_is_pumping_and_both_sides_eaten_is_nursing() -> None:
         reading = read(text)
         assert reading.record_type is RecordType.PUMPING and reading.unaccounted == [], text
     assert read("两边都吃了").record_type is RecordType.FEEDING
+
+
+def test_a_total_is_the_facts_amount_and_another_milk_is_another_feed() -> None:
+    pumped = read("吸了20分钟 一共130ml").facts()
+    assert [f.record_type for f in pumped] == [RecordType.PUMPING] and pumped[0].slots.amount_ml == 130
+    topped_up = read("亲喂了左边十五分钟 不够又补了六十毫升奶粉").facts()
+    assert [f.slots.kind for f in topped_up] == ["breast_milk", "formula"]
+
+
+def test_a_negated_fact_with_a_worry_is_no_record() -> None:
+    assert read("no poop in 3 days, should we be worried??").intent is not Intent.RECORD
