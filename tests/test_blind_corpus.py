@@ -20,7 +20,7 @@ BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
 # the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day) and
 # batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 688
+PASSED_AT_LEAST = 691
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted

@@ -422,7 +422,7 @@ def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[l
         if kind is None and _FILLER.match(said):
             continue
         if kind is RecordType.FEEDING and parts and parts[-1].record_type is RecordType.PUMPING and \
-                _SIDE_ANCHOR.search(text) and not _FED.search(text):
+                (_SIDE_ANCHOR.search(text) or _BOTH_SIDES.search(text)) and not _FED.search(text):
             kind = RecordType.PUMPING        # 吸了一次奶 左边60 右边50: the sides of the pumping, not breastfeeds
             text = f"吸奶 {text}"              # read as the pumping it is a side of
         if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
@@ -522,6 +522,7 @@ _AMOUNT_ANCHOR = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounc
                             r"(?!\s*(?:分钟|分|小时|个?钟头?|秒|min|mins|minutes?|hours?|hrs?|h\b|secs?))", re.I)
 _FED = re.compile(r"喂|亲喂|吃|喝|nurs|fed|feed|breastf", re.I)
 _SIDE_ANCHOR = re.compile(r"左|右|\bleft\b|\bright\b", re.I)
+_BOTH_SIDES = re.compile(r"两边|双边|两侧|\bboth sides\b", re.I)
 _ABOUT = re.compile(r"(?<=[\d分钟点时])\s*左右")
 _AGAIN = re.compile(r"^\s*(?:又|再|然后又|接着又|another|again|and another)", re.I)
 _ANCHORS = {"time": _time_of, "amount": _amount_of, "side": _side_of}

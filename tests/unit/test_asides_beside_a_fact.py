@@ -182,3 +182,10 @@ def test_a_total_is_the_facts_amount_and_another_milk_is_another_feed() -> None:
 
 def test_a_negated_fact_with_a_worry_is_no_record() -> None:
     assert read("no poop in 3 days, should we be worried??").intent is not Intent.RECORD
+
+
+def test_both_sides_after_a_pumping_are_its_sides_and_measure_words_are_no_words_to_account_for() -> None:
+    pumped = read("吸了一次奶 两边一共150").facts()
+    assert [f.record_type for f in pumped] == [RecordType.PUMPING] and pumped[0].slots.amount_ml == 150
+    for text in ("换了片尿不湿 只有尿 挺沉的", "拉粑粑了 黄色的 软软的 量挺多"):
+        assert read(text).unaccounted == [], text
