@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.rules import extract
 from bot.understanding.spans import _one_edit, near_a_record_word
+from tests.unit.edit_distance import osa_distance
 
 NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 
@@ -38,17 +39,6 @@ def test_typos_of_record_words_are_near_and_other_words_are_not() -> None:
     assert not any(near_a_record_word(w) for w in ("trucker", "outfit", "fridge", "pizza", "lol", "ok"))
 
 
-def _distance(a: str, b: str) -> int:
-    """Optimal string alignment distance, the slow way."""
-    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[len(a)][len(b)]
-
-
 @given(st.text("abcde", min_size=0, max_size=7), st.text("abcde", min_size=0, max_size=7))
 def test_one_edit_is_exactly_distance_one(a: str, b: str) -> None:
-    assert _one_edit(a, b) == (_distance(a, b) == 1)
+    assert _one_edit(a, b) == (osa_distance(a, b) == 1)

@@ -11,6 +11,7 @@ from bot.understanding.request import ExtractionRequest
 from bot.understanding.rules import extract
 from bot.understanding.typos import _one_slip, corrected, meant_word
 from domain.extraction import Intent
+from tests.unit.edit_distance import osa_distance
 
 NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 
@@ -52,20 +53,9 @@ def test_a_wechat_sticker_code_is_an_emoji_not_a_word() -> None:
         assert reading.intent is Intent.RECORD and reading.unaccounted == [], text
 
 
-def _distance(a: str, b: str) -> int:
-    """Optimal string alignment distance, the slow way."""
-    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[len(a)][len(b)]
-
-
 @given(st.text("abc", min_size=1, max_size=5))
 def test_one_slip_is_every_word_at_distance_one_and_no_other(word: str) -> None:
     slips = _one_slip(word)
-    assert all(_distance(word, s) == 1 for s in slips)
+    assert all(osa_distance(word, s) == 1 for s in slips)
     every = {"".join(p) for n in range(len(word) - 1, len(word) + 2) for p in product("abc", repeat=n)}
-    assert {s for s in every if _distance(word, s) == 1} <= slips
+    assert {s for s in every if osa_distance(word, s) == 1} <= slips
