@@ -31,13 +31,16 @@ from bot.understanding.lexicon import (
     DONE_TO_EN,
     DONE_TO_ZH,
     FIRST_PERSON,
+    PROFESSIONALS,
     PRONOUNS,
+    SAYING,
     SECOND_PERSON_EN,
     SECOND_PERSON_ZH,
     Cue,
 )
 from bot.understanding.spans import Span
 from bot.understanding.typos import a_typo_of_a_record_word, a_word
+from bot.understanding.words import DOCTOR_WORDS, VISIT
 from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
 
@@ -68,6 +71,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
     chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
+    chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -129,6 +133,48 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
             continue
         if any(carries(c) for m, c in enumerate(said) if m != n):
             found.update(clause)          # a tag's "right" stays unexplained: she is checking, so it is confirmed
+    return found
+
+
+def _where_it_was_measured(spans: Sequence[Span], text: str, types: set[RecordType]) -> set[Span]:
+    """The clinic a weight was taken at (weigh in at the clinic, 社区医院称的 — and the words naming it): where,
+    not a visit; a visit told (去医院看了, took him to the GP) is a visit of its own."""
+    if RecordType.GROWTH not in types or RecordType.HEALTH in types or VISIT.search(text):
+        return set()
+    found: set[Span] = set()
+    for n, s in enumerate(spans):
+        if s.kind == sp.RECORD and DOCTOR_WORDS.fullmatch(s.text.strip()):
+            found.add(s)
+            before = spans[n - 1] if n else None
+            if before is not None and before.kind == sp.UNKNOWN and before.end == s.start and not before.text.isascii():
+                found.add(before)                   # 社区医院
+    return found
+
+
+def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
+    """What a doctor or nurse said of it (医生说没啥事 / nurse said totally normal / doc says all clear / he says
+    it's fine, after a doctor): their verdict beside the fact, as long as it measures nothing, names no time, no
+    record and no baby by name (医生说每4小时喂一次 is not set aside)."""
+    said = clauses(spans, text)
+    found: set[Span] = set()
+    named = False
+    for n, clause in enumerate(said):
+        for m, s in enumerate(clause[:-1]):
+            word = s.text.strip().lower()
+            if s.kind == sp.RECORD and DOCTOR_WORDS.fullmatch(word) or word in PROFESSIONALS:
+                named = True
+            speaker = word in PROFESSIONALS or named and s.kind == sp.BABY and word in ("he", "she", "他", "她")
+            if not speaker or clause[m + 1].text.strip().lower() not in SAYING:
+                continue
+            rest = clause[m + 2:]
+            if any(r.kind in (sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD) or r.mention is not None
+                   or r.kind == sp.BABY and not _pronoun(r)
+                   or r.kind == sp.CUE and r.cue not in (Cue.NEGATION, Cue.QUESTION) for r in rest):
+                break
+            if any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used or s2.kind == sp.RECORD
+                   for k, c in enumerate(said) if k != n for s2 in c):
+                found.update(clause[m:])
+            break
     return found
 
 

@@ -103,7 +103,10 @@ ADULT_ZH = ("老公", "老婆", "媳妇", "孩他爸", "孩他妈", "孩子他�
 ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're we've us you you're your youre yourself "
                      "mom mum mommy mummy mama momma dad daddy papa grandma granny gran nana nan grandpa grandad "
                      "granddad gramps nanny babysitter sitter hubby husband wife wifey babe honey hon dear "
-                     "doctor dr nurse midwife pediatrician ped paed aunt auntie uncle".split())
+                     "doctor doc dr gp nurse midwife pediatrician ped paed aunt auntie uncle".split())
+# who tells a family how the baby is: what they said of it (医生说没啥事, nurse said totally normal) is their verdict
+PROFESSIONALS = frozenset("医生 护士 大夫 doctor doc dr gp nurse midwife pediatrician ped paed".split())
+SAYING = frozenset("说 讲 说了 says said say reckons thinks".split())
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",

@@ -20,7 +20,10 @@ _DIGIT_VALUES = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "�
                  "八": 8, "九": 9}
 _UNIT_VALUES = {"十": 10, "百": 100, "千": 1000}
 _DIGITS = "零〇一二两三四五六七八九十百千"
-_RUN = re.compile(rf"[{_DIGITS}]+(?:点[{_DIGITS}]+(?=[毫度]))?")
+# a decimal said in words before its unit (三十八点五度, 六点三公斤, 四十一点五厘米) is a number, not a clock
+_DECIMAL_UNIT = r"\s*(?:毫|度|公斤|千克|斤|厘米|公分|克|磅|盎司|kg|cm|ml|oz|lb|℃|°)"
+_RUN = re.compile(rf"[{_DIGITS}]+(?:点[零〇一二三四五六七八九]+(?={_DECIMAL_UNIT}))?")
+_DIGIT_DECIMAL = re.compile(rf"(?<![\d.])(\d+)点(\d)(?={_DECIMAL_UNIT})", re.I)
 # Words that begin with a numeral but are not numbers.
 _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会", "一点点", "一口气", "一般",
            "一边", "一次性", "一觉", "两边", "一半", "一点儿", "千万", "万一", "一共", "一整", "一切", "一看",
@@ -87,6 +90,7 @@ def normalise(text: str) -> str:
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
     text = spell_out(_replace_runs(text).replace(_UNIT_MARK, "两"))
+    text = _DIGIT_DECIMAL.sub(r"\1.\2", text)
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
     text = _HALF_HOUR.sub("30分钟", text)
     text = _HALF_CLOCK.sub(lambda m: f"{m.group(1)}点30分", text)

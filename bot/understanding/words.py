@@ -199,8 +199,12 @@ VACCINE_NAMES = _words(r"乙肝|卡介苗|百白破|白百破|脊灰|麻腮风|�
                        r"\bIPV\b|\bBCG\b|\bMen(?:B|ACWY|C)\b|\b[456]-in-1\b|\bpolio\b")
 VACCINE_WORDS = _words(r"(?:打|接种|种)[了完过]?\s*(?:" + VACCINE_NAMES.pattern + r")|疫苗|接种|打针|预防针|vaccin\w*|"
                        r"immuni[sz]\w*|\bshots?\b|\bjabs?\b|" + VACCINE_NAMES.pattern)
-DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|pediatrician|paediatrician|"
+DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|\bdoc\b|\bgp\b|\bdr\.?(?=\s+[a-z])|pediatrician|paediatrician|"
                       r"check-?up|hospital|clinic|\bER\b|well[- ]baby")
+# weighed at the clinic / 社区医院称的: the place a measurement was taken, not a visit — unless one is told
+MEASURED_THERE = re.compile(r"称|量|weigh|measured|\d\s*(?:kg|公斤|斤|lbs?|cm|厘米|公分|in(?:ch(?:es)?)?)\b", re.I)
+VISIT = re.compile(r"看医生|看病|看了|去了?[^，,。\s]{0,6}(?:医院|诊所|门诊|急诊)|带[^，,。\s]{0,6}去|就诊|复查|体检|儿保|"
+                   r"\b(?:took|take|taking|went|go|going|saw|see|seen|visit(?:ed)?|appointment|appt|check-?up)\b", re.I)
 
 # --- how people name a record they point at (刚才那次喂奶, the 6am feed) -------------------------
 RECORD_NAMES: list[tuple[str, str]] = [
