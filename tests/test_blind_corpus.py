@@ -16,11 +16,12 @@ from bot.devtools.scenarios.command import closing_line, run_files
 from bot.devtools.scenarios.loader import find_scenario_files
 
 BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
-# of 832: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
-# the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day) and
-# batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress);
+# of 932: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
+# the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day),
+# batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress) and
+# batch 5 (100, written on 2026-12-06 by another such helper: 85 when first run, at f0e19c5 and after);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 691
+PASSED_AT_LEAST = 787
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted
@@ -28,6 +29,10 @@ DISPUTED = {
     "batch3/zh/roles/ayi_records_feed.yaml":
         "可乐十一点喝了一百三奶粉 吃完就睡了 expects the feed alone; the contract says several facts in one "
         "message are several records, so the sleep that began after the feed is written too (from 11:00)",
+    "batch5/zh/uncertain/02-time-still-ahead-today.yaml":
+        "at 10:00 宝宝11点喝了120ml奶粉 expects a confirmation for a time still ahead; the contract confirms a bare "
+        "clock only when its last occurrence is more than 12 hours back, and 23:00 yesterday is 11 hours back "
+        "(its author flagged this expectation themselves)",
 }
 
 pytestmark = pytest.mark.slow

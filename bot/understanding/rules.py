@@ -14,7 +14,13 @@ from bot.understanding.address import without_address
 from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
-from bot.understanding.readers.corrections import affirmed, apology_before, plain_correction, wrong_spans
+from bot.understanding.readers.corrections import (
+    affirmed,
+    apology_before,
+    no_time_of_now,
+    plain_correction,
+    wrong_spans,
+)
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.notes import note_asked
@@ -205,6 +211,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     task_time = supplying and any(request.task.slots.get(k) for k in ("start", "time"))
     slots, event, assumed = _slots(kind_type, body, times, request.now, correction,
                                    raw=request.text, default_now=not task_time)
+    if correction:
+        slots = no_time_of_now(slots, request.now)
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end and not _CLOCK_THEN_ASLEEP.search(body):
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"

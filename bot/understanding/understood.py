@@ -18,6 +18,7 @@ from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import lasted
 from bot.understanding.explain import explain
 from bot.understanding.lexicon import Cue
+from bot.understanding.readers.corrections import no_time_of_now
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import RECORD, Span, read_spans
 from domain.extraction import Extraction, Intent
@@ -43,7 +44,8 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
         return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
     if Cue.CORRECTION in found.cues and reading.intent in (Intent.RECORD, Intent.SUPPLY):
-        reading = reading.model_copy(update={"intent": Intent.CORRECT})
+        reading = reading.model_copy(update={"intent": Intent.CORRECT,
+                                             "slots": no_time_of_now(reading.slots, request.now)})
         found = explain(reading, text, spans, request.now, consumed)
         cues = [c.value for c in found.cues]
     words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already

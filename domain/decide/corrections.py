@@ -28,6 +28,10 @@ def correction_candidates(turn: Turn, record_type: RecordType | None) -> list[Re
 def corrected_fields(record: RecordView, slots: dict[str, Any]) -> dict[str, Any]:
     changes = fields_for(record.type, slots)
     fields = {**record.fields, **changes}
+    old_start, old_end = record.fields.get("start"), record.fields.get("end")
+    if record.type is not RecordType.SLEEP and changes.get("start") and "end" not in changes \
+            and old_start and old_end:
+        fields["end"] = old_end + (changes["start"] - old_start)    # 是三点半喂的 不是三点: it lasted as long
     if record.type is RecordType.SLEEP and ("start" in changes or "end" in changes) \
             and "nap" not in changes and fields.get("start") and fields.get("end"):
         fields["nap"] = not is_night_sleep(fields["start"], fields["end"])

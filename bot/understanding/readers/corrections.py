@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.understanding import words as w
 from bot.understanding.timeparse import CLOCK, resolve_point, said_time
-from domain.extraction import RecordReference
+from domain.extraction import RecordReference, Slots
 
 _PART_ZH = r"(?:[^，,。；;\s]|(?<=\d)\s(?=\d)){1,40}?"   # bounded: a hostile run-on stays linear
 _PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d)){1,80}?"
@@ -155,3 +155,15 @@ def _pointed_at(old: str | None, new: str, now: datetime) -> RecordReference | N
         return None
     said = said_time(clock)
     return RecordReference(which="at_time", at=resolve_point(said, now)) if said is not None else None
+
+
+NOW_SLACK = timedelta(minutes=2)
+
+
+def no_time_of_now(slots: Slots, now: datetime) -> Slots:
+    """A correction's 刚才 / just now names the record it corrects (刚才体温记错了 是37度5), and a time it was given
+    only because none was said is none: neither moves the record to now."""
+    drop = {k: None for k in ("start", "time") if (t := getattr(slots, k)) is not None and abs(t - now) <= NOW_SLACK}
+    if "start" in drop and slots.end is not None and abs(slots.end - now) <= NOW_SLACK:
+        drop["end"] = None
+    return slots.model_copy(update=drop) if drop else slots
