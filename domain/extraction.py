@@ -95,9 +95,11 @@ class ProfileChange(BaseModel):
     sex: Literal["female", "male"] | None = None
     birth_weight_kg: float | None = None
     birth_height_cm: float | None = None
+    # a field asked to be set without its value (帮我填一下生日 / can you set the baby's sex): the domain asks it
+    asked: Literal["name", "nickname", "birth_date", "sex", "birth_weight_kg", "birth_height_cm"] | None = None
 
     def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.model_dump().items() if v is not None}
+        return {k: v for k, v in self.model_dump().items() if v is not None and k != "asked"}
 
 
 class RecordReference(BaseModel):

@@ -53,7 +53,7 @@ def task_hint(task: PendingTask | None) -> TaskHint | None:
     if task is None:
         return None
     return TaskHint(task.action.value, task.record_type.value if task.record_type else None, task.state.value,
-                    dump_slots(task.slots))
+                    dump_slots(task.slots), tuple(task.missing))
 
 
 def chat_labels(chats: Sequence[ChatView], members: dict[int, MemberInfo],

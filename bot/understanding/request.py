@@ -46,6 +46,7 @@ class TaskHint:
     record_type: str | None
     state: str
     slots: dict = field(default_factory=dict)
+    missing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from bot.understanding.readers.like_last import read_like_last
 from bot.understanding.readers.notes import note_asked
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
-from bot.understanding.readers.profile import profile_change
+from bot.understanding.readers.profile import profile_answer, profile_change
 from bot.understanding.readers.questions import read_query
 from bot.understanding.readers.references import DELETE, ReferenceReading, read_reference
 from bot.understanding.readers.roles import read_role_change
@@ -125,6 +125,11 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     role = read_role_change(text)
     if role is not None:
         return Extraction(intent=Intent.ROLE, role_change=role, **common)
+    asked = request.task.missing[0] if request.task is not None and request.task.action == "profile_update" \
+        and request.task.state == "pending" and request.task.missing else None
+    answer = profile_answer(text, asked, request.now.date()) if asked else None
+    if answer is not None:                         # 性别？→ 男孩: the field the bot asked for
+        return Extraction(intent=Intent.PROFILE, profile=answer, **common)
     profile = profile_change(text, request.now.date())
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)

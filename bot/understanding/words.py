@@ -42,11 +42,16 @@ ADULT_MEAL = re.compile(r"去吃|出去吃|吃饭|吃个饭|下馆子|饭店|餐
 CHAT_QUESTION = re.compile(r"什么|吗[?？]?$|呢[?？]?$|what|\?$|？$", re.I)
 
 BIRTH_DATE = re.compile(r"(?:生日|出生日期|出生|birthday|birth ?date|born)\D{0,8}?(\d{4})\s*[年/.-]\s*(\d{1,2})\s*[月/.-]\s*(\d{1,2})", re.I)
-SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|男宝|女宝)|\bis an? (boy|girl)\b|\bsex\b\D{0,8}(male|female)", re.I)
+SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|男宝|女宝)|(?:是个|是一个|生了个)(小子|儿子|闺女|女儿|小公主)|"
+                        r"\b(?:is|(?:she|he)(?:'s|’s)) an? (boy|girl)\b|\bsex\b\D{0,8}(male|female)", re.I)
 BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千克|斤|g|克)?|birth weight\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|g|lb)?", re.I)
 SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)   # beside a birth date: the sex too
-NICKNAME = re.compile(r"小名(?:叫|是|改成)\s*([\w\u4e00-\u9fff]{1,10})|nickname (?:is|to) (\w{1,20})", re.I)
-NAME_CHANGE = re.compile(r"(?:名字|大名)(?:叫|是|改成|改为)\s*([\w\u4e00-\u9fff]{1,10})|name (?:is|to) (\w{1,20})", re.I)
+_NOT_A_NAME = r"(?!什么|啥|哪|吗|谁)"
+NICKNAME = re.compile(rf"小名(?:就|也|都)?(?:叫|是|改成)\s*{_NOT_A_NAME}([\w\u4e00-\u9fff]{{1,10}}?)(?=[啦了吧呀哈啊呢，,。!！\s]|$)|"
+                      r"nickname (?:is|to) (\w{1,20})", re.I)
+# 大名定了，叫陈一诺 / 大名终于定下来了 叫林知夏: what it was decided to be, never a question (名字叫什么好)
+NAME_CHANGE = re.compile(rf"(?:名字|大名)(?:(?:终于|已经)?定(?:下来)?了[，,\s]*)?(?:就)?(?:叫|是|改成|改为)\s*{_NOT_A_NAME}"
+                         r"([\w\u4e00-\u9fff]{1,10}?)(?=[啦了吧呀哈啊呢，,。!！\s]|$)|name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
 SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap(?!p(?:y|ies))|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)

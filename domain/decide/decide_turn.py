@@ -74,6 +74,9 @@ def _with_task(turn: Turn, task: PendingTask) -> Decision | None:
     if asks_same_or_another(task) and (e.intent is Intent.CONFIRM or e.intent is Intent.CORRECT
                                          and not e.slots.given()):
         return answer_twin(turn, task, same=e.intent is Intent.CONFIRM)    # 是（同一次） / 不是
+    if task.action is TaskAction.PROFILE_UPDATE and task.state is TaskState.PENDING and \
+            e.intent is Intent.PROFILE and e.profile is not None and e.profile.given():
+        return decide_profile(turn, asking=task)              # 性别还没填 → 男孩: the answer to what was asked
     if e.intent is Intent.CONFIRM:
         if task.state is TaskState.AWAITING_CONFIRMATION:
             return execute_confirmed(turn, task)

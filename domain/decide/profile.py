@@ -13,23 +13,49 @@ from domain.vocabulary import ConfirmReason, ReplyKind, TaskAction, TaskState
 HIGH_RISK = frozenset({"birth_date", "sex", "birth_weight_kg"})
 
 
-def decide_profile(turn: Turn) -> Decision:
+def decide_profile(turn: Turn, asking: PendingTask | None = None) -> Decision:
+    """A profile change said (or, with `asking`, the answer to the field a waiting profile task asked for)."""
     if not may(turn.member.role, Permission.EDIT_PROFILE):
         return Decision(Reply(ReplyKind.REFUSED, "profile_parent_only"), note="no right: profile")
-    change = turn.extraction.profile.given() if turn.extraction.profile else {}
-    baby = _baby(turn)
-    if not change or baby is None:
+    profile = turn.extraction.profile
+    change = profile.given() if profile else {}
+    baby = _asked_baby(turn, asking) if asking is not None else _baby(turn)
+    if baby is None or not change and (profile is None or profile.asked is None):
         return Decision(Reply(ReplyKind.ASK, "profile_unclear"), note="profile unclear")
+    if not change:
+        return _ask_field(turn, baby, profile.asked)
     before = profile_fields(baby)
+    done = () if asking is None else (SaveTask(transition(asking, TaskState.COMPLETED, turn.now,
+                                                          last_supplied_by=turn.member.id)),)
     if all(before.get(k) == v for k, v in change.items() if k != "nickname"):
         if "nickname" not in change:
-            return Decision(Reply(ReplyKind.ANSWER, "profile_same", {"baby": baby.name}), note="no change")
+            return Decision(Reply(ReplyKind.ANSWER, "profile_same", {"baby": baby.name}), done, note="no change")
     if HIGH_RISK & change.keys():
-        task = new_task(TaskAction.PROFILE_UPDATE, None, turn.member.id, turn.now, baby.id)
-        saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=change, revision=1,
-                        requires_confirmation_reason=ConfirmReason.HIGH_RISK_PROFILE_FIELD)
+        if asking is None:
+            task = new_task(TaskAction.PROFILE_UPDATE, None, turn.member.id, turn.now, baby.id)
+            saved = replace(task, state=TaskState.AWAITING_CONFIRMATION, slots=change, revision=1,
+                            requires_confirmation_reason=ConfirmReason.HIGH_RISK_PROFILE_FIELD)
+        else:
+            saved = transition(asking, TaskState.AWAITING_CONFIRMATION, turn.now, slots=change, missing=(),
+                               requires_confirmation_reason=ConfirmReason.HIGH_RISK_PROFILE_FIELD,
+                               last_supplied_by=turn.member.id)
         return Decision(_confirm(baby, change, before), (SaveTask(saved),), note="profile: confirm")
-    return Decision(_updated(baby, change), (UpdateProfile(baby.id, change, before),), note="profile: update")
+    return Decision(_updated(baby, change), (*done, UpdateProfile(baby.id, change, before)), note="profile: update")
+
+
+def _ask_field(turn: Turn, baby: BabyView, field: str) -> Decision:
+    """帮我填一下生日: the field is asked, and the task waits for its answer (性别还没填 → 男孩)."""
+    task = new_task(TaskAction.PROFILE_UPDATE, None, turn.member.id, turn.now, baby.id)
+    saved = replace(task, missing=(field,), revision=1)
+    return Decision(ask_field_reply(baby, field), (SaveTask(saved),), note="profile: ask field")
+
+
+def ask_field_reply(baby: BabyView, field: str) -> Reply:
+    return Reply(ReplyKind.ASK, "profile_ask", {"baby": baby.name, "field": field}, (Button("cancel"),))
+
+
+def _asked_baby(turn: Turn, task: PendingTask) -> BabyView | None:
+    return next((b for b in turn.babies if b.id == task.baby_id), None)
 
 
 def execute_profile(turn: Turn, task: PendingTask) -> Decision:

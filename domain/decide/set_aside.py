@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from domain.decide.create import ask_reply, complete_fields, confirm_reply, twin_question, which_baby_reply
 from domain.decide.duplicates import TWIN_REASONS, earlier_twin
-from domain.decide.profile import profile_confirm
+from domain.decide.profile import ask_field_reply, profile_confirm
 from domain.tasks import PendingTask, brought_back, transition
 from domain.turn import Button, Decision, Reply, SaveTask, Turn
 from domain.vocabulary import ReplyKind, TaskAction, TaskState
@@ -99,6 +99,10 @@ def reask(turn: Turn, task: PendingTask) -> Reply:
 
 def _ask_missing(turn: Turn, task: PendingTask) -> Reply:
     missing = list(task.missing)
+    if task.action is TaskAction.PROFILE_UPDATE:
+        baby = next((b for b in turn.babies if b.id == task.baby_id), None)
+        return ask_field_reply(baby, missing[0]) if baby is not None and missing else \
+            Reply(ReplyKind.ASK, "profile_unclear")
     if missing[0] == "baby":
         return which_baby_reply(turn)
     if missing[0] == "target":

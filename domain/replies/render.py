@@ -191,6 +191,10 @@ def _profile(template: str, arrow: bool) -> Renderer:
     return lambda v, lang, now: text(lang, template, baby=v["baby"], changes=_changes(v, lang, arrow))
 
 
+def _profile_ask(v, lang, now):
+    return text(lang, "reply.profile_ask", baby=v["baby"], field=label(lang, "profile", v["field"]))
+
+
 def _invalid(v, lang, now):
     return text(lang, "reply.invalid_value", problem=label(lang, "problem", v["problem"].code,
                                                            text(lang, "problem.other")))
@@ -242,6 +246,7 @@ _RENDERERS: dict[str, Renderer] = {
     "join_admitted": _with_role("reply.join_admitted"), "settings_set": _settings_set,
     "which_baby": _which_baby, "profile_confirm": _profile("reply.profile_confirm", arrow=True),
     "profile_updated": _profile("reply.profile_updated", arrow=False), "invalid_value": _invalid,
+    "profile_ask": _profile_ask,
     "no_recent_record": _no_recent, "welcome": _welcome, "not_understood": _not_understood,
     "ask_again": _ask_again,
 }

@@ -140,6 +140,7 @@ TEXTS: dict[str, str] = {
     "reply.which_record": "{count} records could fit — which one?", "reply.which_baby": "Which baby? ({names})",
     "reply.profile_confirm": "Change {baby}'s profile? {changes}",
     "reply.profile_updated": "Updated {baby}'s profile: {changes}",
+    "reply.profile_ask": "What is {baby}'s {field}?",
     "reply.profile_same": "{baby}'s profile already says so.",
     "reply.invalid_value": "{problem}; nothing was saved. Could you say it again?",
     "reply.no_recent_record_any": "I found no recent record to change; nothing was changed.",

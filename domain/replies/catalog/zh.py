@@ -133,6 +133,7 @@ TEXTS: dict[str, str] = {
     "reply.which_record": "有{count}条可能是，是哪一条？", "reply.which_baby": "是哪个宝宝？（{names}）",
     "reply.profile_confirm": "要修改{baby}的档案吗？{changes}",
     "reply.profile_updated": "已更新{baby}的档案：{changes}",
+    "reply.profile_ask": "{baby}的{field}是？",
     "reply.profile_same": "{baby}的档案已经是这样了。",
     "reply.invalid_value": "{problem}，没有记录。请再说一次？",
     "reply.no_recent_record_any": "最近12小时没有找到可以修改的记录，没有改动。",
