@@ -28,6 +28,7 @@ class Cue(StrEnum):
     CORRECTION = "correction"      # 不对 / 说错了 / 其实 / actually / scratch that (a correction reader uses it)
     GROWN_UP = "grown_up"          # a grown-up is who the fact is about (我睡了三小时 / I napped)
     STOCK = "stock"                # 奶粉还剩半罐 / we're almost out of diapers: the household's supplies
+    PRICE = "price"                # 又涨价了 一罐三百八 / $40 a tub: what things cost, never an amount drunk
 
 
 # --- words that carry no fact --------------------------------------------------------------------------
@@ -138,6 +139,9 @@ CUES_ZH: dict[Cue, tuple[str, ...]] = {
     Cue.NEGATION: ("没有", "没", "不", "别", "未"),
     Cue.STOCK: ("快没了", "快用完", "用完了", "快见底", "见底了", "没货", "囤", "买奶粉", "买尿布", "买纸尿裤", "去买", "下单",
                 "罐", "箱", "包尿布", "还剩半"),
+    # what grown-ups eat and drink: a clause about it is about a grown-up (刚喝了一大杯美式 / 中午吃的麻辣烫)
+    Cue.GROWN_UP: ("咖啡", "美式", "拿铁", "奶茶", "啤酒", "红酒", "喝酒", "麻辣烫", "火锅", "烧烤", "外卖", "泡面", "续命"),
+    Cue.PRICE: ("涨价", "降价", "价格", "价钱", "多少钱", "块钱", "元", "打折", "优惠", "太贵", "好贵", "真贵", "便宜"),
     Cue.CORRECTION: ("不对", "说错了", "说错", "记错了", "记错", "写错了", "写错", "发错了", "发错", "打错了",
                      "打错", "看错了", "看错", "搞错了", "搞错", "弄错了", "弄错", "错了", "不好意思", "抱歉",
                      "对不起", "其实", "应该是", "改成", "改为", "还是改成", "换成", "更正", "纠正"),
@@ -162,6 +166,10 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
                   "take her", "take him", "you take", "you do", "your turn"),
     Cue.STOCK: ("almost out", "running low", "running out", "ran out", "out of", "low on", "stock up", "order more",
                 "buy more", "pick up more", "grab more", "a can of", "cans", "tub", "a pack of", "packs", "the store"),
+    Cue.GROWN_UP: ("coffee", "coffees", "latte", "lattes", "espresso", "cuppa", "cup of tea", "beer", "beers", "wine",
+                   "pizza", "takeout", "takeaway", "cocktail"),
+    Cue.PRICE: ("price", "prices", "cost", "costs", "bucks", "dollars", "quid", "expensive", "pricey", "cheap",
+                "on sale", "$", "£", "€", "¥", "￥"),
     Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",
                    "won't", "wont", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
                    "wouldn't", "wouldnt", "none", "nothing", "refused"),

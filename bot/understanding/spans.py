@@ -55,7 +55,7 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
                 r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
                 r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
-    T.SLEEP: ("哄睡|哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
+    T.SLEEP: ("哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
               "回笼觉|觉|夜里|整觉|一觉",
               r"slept|sleep|sleeping|asleep|nap|naps|napped|napping|down|out|bed|bedtime|crib|cot|bassinet|woke|"
               r"wake|waking|awake|up|settled|settle|rocked|dozed|dozing|snooze|kip|zonked|crashed|conked|fell|"

@@ -25,7 +25,7 @@ from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
 
 NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, Cue.NOT_COUNTED, Cue.STORY,
-                          Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK})
+                          Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK, Cue.PRICE})
 
 
 def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
@@ -38,8 +38,10 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     if _unnamed(reading, spans):    # 奶奶来了: no word of the message names the record (奶奶 is a person, not 奶)
         return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
-    if stops == {Cue.STOCK} and _measured(reading):
+    if stops and stops <= {Cue.STOCK, Cue.PRICE} and _measured(reading) and \
+            (Cue.PRICE not in stops or not reading.amount_unit_assumed):
         stops = set()           # 刚喝了120ml 奶粉快没了: the feed stays (its stock remark is left unexplained)
+        # — but 又涨价了 一罐三百八: a number said with a price and no unit is what it cost
     if stops:
         return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])

@@ -68,7 +68,8 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(r"配方奶|奶粉|配方|formula", re.I), FeedingKind.FORMULA),
     (re.compile(STORED_MILK_PATTERN + r"|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
-    (re.compile(r"喝水|[喝喂]了?(?:点|些|一点|一些|\d*\s*(?:ml|毫升)?的?)水(?![果样])|喂水|\bwater\b", re.I), FeedingKind.WATER),
+    (re.compile(r"喝水|[喝喂]了?(?:点|些|一点|一些|\d*\s*(?:ml|毫升)?的?)(?:温开?|白开|凉白开)?水(?![果样])|喂水|温开?水(?![澡果])|白开水|"
+                r"凉白开|\bwater\b", re.I), FeedingKind.WATER),
 ]
 DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides|"
                            r"\d+\s*(?:min|mins|minutes)\s+(?:on the\s+)?(?:left|right)\b|\b(?:left|right)\s+(?:for\s+)?\d+\s*(?:min|mins|minutes)\b", re.I)
@@ -150,7 +151,7 @@ HEAD_WORDS = _words(r"头围|\bhead\b")
 GAINED = _words(r"长了|重了|涨了|增加了|胖了|瘦了|轻了|少了|gained|lost")
 
 # --- pumping and tummy time ----------------------------------------------------------------
-PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一][次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|[吸挤]了?[两双]边|[两双]边[吸挤]|背奶|吸出来|挤出来|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
+PUMPING_WORDS = _words(r"[吸挤泵]完?了?(?:[1一]?[次回下]|会儿)?奶|[吸挤](?:完|好)了?(?![口下])|[吸挤]了(?=\s*$)|[吸挤]了?[两双]边|[两双]边[吸挤]|背奶|吸出来|挤出来|吸出|挤出|[吸挤]了\s*\d+(?:\s*(?:ml|毫升|cc|多))?(?![\d口下次])|\bpump(?:ed|ing|s)?\b|"
                        r"\bexpress(?:ed|ing)\b")
 PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
     (_words(r"两边|两侧|双侧|双边|左右|左.*右|右.*左|\bboth\b|\beach side|left.*right|right.*left"), "both"),

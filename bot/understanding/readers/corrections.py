@@ -116,12 +116,16 @@ def apology_before(text: str) -> int:
     return m.end()
 
 
+# it's not even 10am / not yet 3 / 还不到: a not that measures, never one that corrects
+_NOT_EVEN = re.compile(r"\bnot\s+(?:even|yet|quite)\b|还不到|都不到", re.I)
+
+
 def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReference | None]:
     """(is it a correction, the words with the new values, the record the wrong words point at).
 
     A correction opens with its word (不对 / 改成 / no it was …) or says what is wrong (是母乳不是奶粉)."""
     opening = w.CORRECTION.match(text) or _NO_IT_WAS.match(text)
-    said = _contrast(text)
+    said = _contrast(text) if not _NOT_EVEN.search(text) else None
     if said is not None and not opening and not _says_a_value(said.new):
         said = None                  # 宝宝是饿了不是困了: no record's value, just talk
     if said is None and not opening or _QUESTION.search(text):
