@@ -31,6 +31,7 @@ from bot.understanding.lexicon import (
     DONE_TO_EN,
     DONE_TO_ZH,
     FIRST_PERSON,
+    GENERIC_RECORD_WORDS,
     PROFESSIONALS,
     PRONOUNS,
     SAYING,
@@ -72,6 +73,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
     chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
     chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions)
+    chatter |= _generic_beside_the_fact(spans, text, _types(reading), used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -93,12 +95,17 @@ _PLACE_ZH = re.compile(r"(?:在[\u4e00-\u9fff]{0,4}|(?:挺|很|好|真|太|超|�
 _PLACE_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,3}[上里下边]")
 
 
+_INSTRUMENT_SAYS = re.compile(r"\b(?:scale|thermometer|app|monitor)\s+(?:says|said)$", re.I)
+
+
 def described(s: Span, text: str) -> bool:
     """An unknown word that only says where, with what or how (tape in `with the tape`, 秤 in 在秤上称的, 开心 in
     挺开心的) — never a verb told as done (spilled, refused), a typo of a record word, or a word after a number."""
     if s.kind != sp.UNKNOWN or a_typo_of_a_record_word(s.text):
         return False
     before = text[max(0, s.start - 40):s.start]
+    if _INSTRUMENT_SAYS.search(before + s.text):
+        return True                         # the home scale says / thermometer said: what it read, the fact's
     if s.text.isascii():
         word = s.text.lower()
         if word.endswith(("ed", "ing")) or re.search(r"\d\s*$", before) or not a_word(word):
@@ -133,6 +140,29 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
             continue
         if any(carries(c) for m, c in enumerate(said) if m != n):
             found.update(clause)          # a tag's "right" stays unexplained: she is checking, so it is confirmed
+    return found
+
+
+def generic(s: Span, types: set[RecordType] | frozenset[RecordType]) -> bool:
+    """An everyday word some record type also uses (took, gave, up, every, right …), not said of the fact's type."""
+    return s.kind == sp.RECORD and not s.types & types and s.text.strip().lower() in GENERIC_RECORD_WORDS
+
+
+def _generic_beside_the_fact(spans: Sequence[Span], text: str, types: set[RecordType],
+                             used: set[tuple[int, int]]) -> set[Span]:
+    """Everyday words in the fact's own clause that another type also uses (he took a little cat nap / mustard
+    yellow all up her back / right on her line): the fact's words, not another fact — as long as the clause
+    says nothing of that other type but them."""
+    found: set[Span] = set()
+    for clause in clauses(spans, text):
+        if not any(s.kind == sp.RECORD and s.types & types or s.mention is not None
+                   and (s.mention.start, s.mention.end) in used for s in clause):
+            continue
+        others = [s for s in clause if s.kind == sp.RECORD and not s.types & types]
+        if any(s.mention is not None and (s.mention.start, s.mention.end) not in used for s in clause):
+            continue                        # took 4oz: a number of something else
+        if others and all(generic(s, types) for s in others):
+            found.update(others)
     return found
 
 
@@ -349,7 +379,7 @@ def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozen
         own = [s for s in clause if s.kind == sp.RECORD and s.types & types]
         if own and not any(_how_it_went(s, text) for s in own):
             continue                    # the fact's own word, not said of how it went: 换的时候看屁屁有点红
-        if says_nothing_new([s for s in clause if s not in own]):
+        if says_nothing_new([s for s in clause if s not in own and not generic(s, types)]):
             found.update(clause)
     return found
 

@@ -73,6 +73,8 @@ time times bit little lot lots whole entire total altogether half
 her his their my our
 started start starting began begun yes yup after afterwards afterward
 same miracle
+hated hate hates enjoyed enjoys liked likes loves screamed cried fussed giggled laughed smiled protested whinged moaned grumbled
+hopefully fingers crossed off liquid gold
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
@@ -119,6 +121,10 @@ FIRST_PERSON = frozenset({"i", "i'm", "im", "i'll", "we", "we're", "we'll", "me"
 # (我睡了三小时 / I napped / 我喝了咖啡); a grown-up who feeds, changes or puts down the baby is fine
 EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "咳", "吐", "歇", "躺", "休息", "打盹", "眯")
 DONE_TO_ZH = ("哄", "喂", "换", "给", "冲", "量", "称", "抱", "拍", "帮")       # …the baby: 哄睡, 喂奶, 换尿布
+# everyday words a record type also uses: beside another type's fact they are how it was said (he took a nap,
+# all up her back, hated every second, right on her line), never a fact of their own
+GENERIC_RECORD_WORDS = frozenset("took take takes taken gave give given got get had up down out off every back right "
+                                 "over first went".split())
 EXPERIENCED_EN = frozenset("slept sleep sleeping napped nap napping dozed dozing drank drink drinking ate eat "
                            "eating had woke wake waking up peed pooped rested rest resting crashed lay lie asleep awake "
                            "tired exhausted eaten eats drinks sleeps naps wakes snack snacking".split())

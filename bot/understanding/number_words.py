@@ -39,8 +39,8 @@ Replacement = tuple[int, int, str]
 
 def spell_out(text: str) -> str:
     """`text` with English numbers in words as digits, fractions as decimals and unit spellings folded."""
-    for step in (_unit_spellings, _number_words, _oh, _fractions, _and_a_half, _halves, _articles, _and_a_half,
-                 _point):
+    for step in (_unit_spellings, _twice, _number_words, _oh, _fractions, _and_a_half, _halves, _articles,
+                 _and_a_half, _point):
         text = _apply(text, step)
     return text
 
@@ -55,6 +55,15 @@ def _apply(text: str, find: Callable[[str], list[Replacement]]) -> str:
 
 def _format(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+# twice / thrice: a count (woke up twice = 2 times); "once" stays a word (once she's up)
+_TWICE = re.compile(r"(?<![a-z])(twice|thrice)(?![a-z])", re.I)
+
+
+def _twice(text: str) -> list[Replacement]:
+    return [(m.start(), m.end(), "2 times" if m.group(1).lower() == "twice" else "3 times")
+            for m in _TWICE.finditer(text)]
 
 
 # --- unit spellings -------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
                 r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
     T.SLEEP: ("哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
               "回笼觉|觉|夜里|整觉|一觉",
+              r"out cold|out like a light|spark out|dead to the world|contact naps?|"
               r"slept|sleep|sleeping|asleep|nap|naps|napped|napping|down|out|bed|bedtime|crib|cot|bassinet|woke|"
               r"wake|waking|awake|up|settled|settle|rocked|dozed|dozing|snooze|kip|zonked|crashed|conked|fell|"
               r"night night"),
@@ -73,7 +74,8 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
                r"vaccin\w*|jabs?|doctor|dr|pediatrician|checkup|check-up|appointment|appt|rectal|armpit|"
                r"thermometer|degrees?|every|hourly|q\d+h"),
     T.PUMPING: ("吸奶器|吸奶|吸了|挤奶|挤了|吸出|挤出|背奶|泵", r"pump(?:ed|ing|s)?|expressed|expressing|let-?down"),
-    T.TUMMY_TIME: ("趴着|趴了?|趴趴|俯卧|抬头|翻身", r"tummy|rolled|roll(?:ing)?|lifted|lifting"),
+    T.TUMMY_TIME: ("趴着|趴了?|趴趴|俯卧|抬头|头抬起来|把头抬|翻身",
+                    r"tummy|rolled|roll(?:ing)?|lifted|lifting|held(?= (?:her|his|their) head)"),
     T.NOTE: ("记一笔|备注|记个事|笔记", r"note|memo|jot"),
 }
 # words that go with two record types: a side said of a feed or of pumping, a posture said of a sleep or of

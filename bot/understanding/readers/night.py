@@ -1,0 +1,29 @@
+"""A night told with its wakings: 中间醒了两次 喂了一次 / only up twice for feeds. The feeds said beside the
+wakings, with no amount, kind or time of their own, are what the wakings were for — the night's detail, not
+feeds to ask about (a feed that says how much, 喂了一次 90ml, is a feed)."""
+from __future__ import annotations
+
+import re
+
+from bot.understanding import words as w
+
+_WAKINGS = re.compile(r"醒了?\s*\d+\s*[次回]|夜醒\s*\d+|\b(?:up|woke(?:\s+up)?|waking|awake)\s+(?:\d+\s*(?:times?|x)|"
+                      r"once|twice)\b", re.I)
+_FEEDS_BESIDE = re.compile(r"(?:(?<=[\s，,。])|^)(?:就|也|都|还)?(?:喂|吃|喝)了?(?:奶)?\s*\d+\s*(?:次|回|顿)(?:奶)?"
+                           r"(?=\s*(?:[，,。.!！~]|$))|\s+(?:for|to)\s+(?:a\s+)?feeds?\b|\s+to\s+feed\b|"
+                           r"[,\s]+(?:fed|feeding)\s+(?:once|twice|each time|both times)\b", re.I)
+
+
+def night_feed_spans(text: str) -> list[tuple[int, int]]:
+    """Where the feeds said beside a night's wakings stand in `text` (normalised), when the message tells a
+    sleep and its wakings; none otherwise."""
+    if not _WAKINGS.search(text) or not w.SLEEP_WORDS.search(text):
+        return []
+    return [m.span() for m in _FEEDS_BESIDE.finditer(text)]
+
+
+def without(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with the spans blanked (their places kept: the spans after them still point right)."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text

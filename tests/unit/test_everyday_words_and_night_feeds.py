@@ -1,0 +1,64 @@
+"""Everyday words another type also uses (took, up, every, right) in the fact's own clause are how it was said;
+how the baby took it (hated every second) is no fact; feeds said beside a night's wakings are what the wakings
+were for; twice is a count."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+from domain.vocabulary import RecordType
+
+NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+def read(text: str):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("阳阳",)))
+
+
+@pytest.mark.parametrize("text, record_type", [
+    ("he took a little cat nap 6:30 to 7", RecordType.SLEEP),
+    ("BLOWOUT!!! mustard yellow all up her back, outfit is toast", RecordType.DIAPER),
+    ("weighed her, 5.9kg and head 39.5cm. right on her line", RecordType.GROWTH),
+    ("tummy time 5 mins, he hated every second lol", RecordType.TUMMY_TIME),
+    ("went down for the night at 7 👏 fingers crossed", RecordType.SLEEP),
+    ("She went down at 7:45 and is out cold 😴", RecordType.SLEEP),
+    ("bub had a feed off the right side, 20 mins", RecordType.FEEDING),
+    ("tummy time 12 mins, held his head up nearly the whole time!! 💪", RecordType.TUMMY_TIME),
+    ("home scale says she is 14 lb 2 oz now", RecordType.GROWTH),
+])
+def test_everyday_words_beside_the_fact_leave_nothing_to_ask(text: str, record_type: RecordType) -> None:
+    reading = read(text)
+    assert reading.record_type is record_type and reading.unaccounted == [], (text, reading.unaccounted)
+    assert not reading.also, text
+
+
+@pytest.mark.parametrize("text", ["she took 4oz and napped", "pooped, then up at 6"])
+def test_an_everyday_word_with_its_own_fact_is_still_that_fact(text: str) -> None:
+    assert read(text).also, text
+
+
+def test_a_number_beside_an_everyday_word_is_never_set_aside() -> None:
+    assert read("nap from 1 to 2, took 3 of it").unaccounted
+
+
+@pytest.mark.parametrize("text, wakings", [("阳阳昨晚九点一刻睡的 早上六点醒 中间醒了两次 喂了一次", 2),
+                                           ("昨晚睡得还行 就醒了两次 喂了两回", 2),
+                                           ("Slept 7pm till 6.15 this morning, only up twice for feeds", 2)])
+def test_feeds_said_beside_the_wakings_are_the_nights_detail(text: str, wakings: int) -> None:
+    reading = read(text)
+    assert reading.record_type is RecordType.SLEEP and reading.slots.night_wakings == wakings, text
+    assert not reading.also and reading.unaccounted == [], (text, reading.unaccounted)
+
+
+def test_a_night_feed_that_says_how_much_is_a_feed() -> None:
+    reading = read("昨晚醒了两次 喂了一次90ml")
+    assert [f.record_type for f in reading.facts()] == [RecordType.SLEEP, RecordType.FEEDING]
+
+
+def test_twice_is_a_count_and_an_unused_count_is_asked_about() -> None:
+    assert read("she slept 7pm to 6am, woke up twice").slots.night_wakings == 2
+    reading = read("pooped twice")
+    assert reading.intent is Intent.RECORD and reading.unaccounted == ["2"]
