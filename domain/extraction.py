@@ -85,7 +85,7 @@ class Slots(BaseModel):
 
 
 class ProfileChange(BaseModel):
-    """Baby profile fields a message asks to set."""
+    """Baby profile fields a message asks to set (asked: a field named without its value)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -96,7 +96,7 @@ class ProfileChange(BaseModel):
     birth_weight_kg: float | None = None
     birth_height_cm: float | None = None
     # a field asked to be set without its value (帮我填一下生日 / can you set the baby's sex): the domain asks it
-    asked: Literal["name", "nickname", "birth_date", "sex", "birth_weight_kg", "birth_height_cm"] | None = None
+    asked: Literal["birth_date", "sex", "birth_weight_kg"] | None = None
 
     def given(self) -> dict[str, object]:
         return {k: v for k, v in self.model_dump().items() if v is not None and k != "asked"}

@@ -329,7 +329,8 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
         kind = FeedingKind.SOLID_FOOD
-    direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text)
+    direct = bool(lx.DIRECT_BREAST.search(text)) and not lx.AMOUNT_ML.search(text) and \
+        not (_BOTTLE.search(text) and worked_amounts(text))     # 瓶喂母乳喝了四五十毫升: a bottle, its amount
     method = _side(text) if direct else FeedingMethod.BOTTLE if _BOTTLE.search(text) or lx.STORED_MILK.search(text) else None
     if direct:
         kind = kind or FeedingKind.BREAST_MILK

@@ -152,7 +152,9 @@ def _read_spans(text: str, now: datetime, babies: Sequence[str], people: Sequenc
              for m in pattern.finditer(text)]       # 2宝 is no number; both asleep: both babies, not both sides
     found: list[Span] = named + [n for n in _number_spans(text, now, lasted) if not _overlaps(n, named)]
     found += _units(text, found)
-    candidates = [*_time_spans(text, now), *_record_spans(text), *_people_spans(text, babies, people),
+    times = _time_spans(text, now)
+    candidates = [*times, *_record_spans(text, [(t.start, t.end) for t in (*found, *times)]),
+                  *_people_spans(text, babies, people),
                   *_cue_spans(text), *_filler_spans(text), *_words(text, tuple(n for n in addressing if n), (), FILLER)]
     found = _without_overlaps(found, candidates)
     return sorted(found + [_known(s) for s in _unknown_spans(text, found)], key=lambda s: s.start)
@@ -282,7 +284,7 @@ def _overlapping(pattern: re.Pattern[str], text: str) -> Iterable[re.Match[str]]
         pos = m.start() + 1
 
 
-def _record_spans(text: str) -> list[Span]:
+def _record_spans(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[Span]:
     """Every record word, once per place: a word several lists know names each of their types (体检: a
     health event, or where growth is measured)."""
     found: dict[tuple[int, int], frozenset[T]] = {}
@@ -292,12 +294,34 @@ def _record_spans(text: str) -> list[Span]:
                 where = _whole_word(text, m.start(), m.end())
                 found[where] = found.get(where, frozenset()) | types
     spans = []
-    for (start, end), types in found.items():
+    for (start, end), types in _joined(found, text, taken).items():
         said = text[start:end]
         experienced = bool(_EXPERIENCED_ZH.search(said)) and not _DONE_TO_ZH.search(said) \
             or any(word in lx.EXPERIENCED_EN for word in re.findall(r"[a-z]+", said.lower()))   # 's asleep
         spans.append(Span(start, end, RECORD, said, types=types, experienced=experienced))
     return spans
+
+
+def _joined(found: dict[tuple[int, int], frozenset[T]], text: str,
+            taken: Sequence[tuple[int, int]]) -> dict[tuple[int, int], frozenset[T]]:
+    """Chinese record words that overlap are one phrase (亲喂 + 喂母乳 = 亲喂母乳): the longer alone would leave
+    the other's first character a word nothing knows — unless the phrase would reach into a number or a time
+    (中午睡了: 中午 stays a time, 睡了 the record). Latin words stay as they are."""
+    cjk = sorted(((a, b), t) for (a, b), t in found.items() if _CJK.fullmatch(text[a:b]))
+    joined: dict[tuple[int, int], frozenset[T]] = dict(found)
+    run: tuple[int, int] | None = None
+    types: frozenset[T] = frozenset()
+    members: list[tuple[int, int]] = []
+    for (a, b), t in [*cjk, ((len(text) + 1, len(text) + 1), frozenset())]:
+        if run is not None and a < run[1]:
+            run, types = (run[0], max(run[1], b)), types | t
+            members.append((a, b))
+            continue
+        if run is not None and len(members) > 1 and not any(m == run for m in members) and \
+                not any(a0 < run[1] and run[0] < b0 for a0, b0 in taken):
+            joined[run] = types
+        run, types, members = (a, b), t, [(a, b)]
+    return joined
 
 
 def _whole_word(text: str, start: int, end: int) -> tuple[int, int]:

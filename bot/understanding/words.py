@@ -86,7 +86,7 @@ AMOUNT_ML = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(ml|毫升|cc|mls|毫)(?![a-z]
 AMOUNT_OZ = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(oz|ounces?|盎司)", re.I)
 AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 # a number before a measure word is a count (两袋, 2 bottles: lexicon.MEASURE_*), never an amount in ml
-BARE_NUMBER = re.compile(r"(?<![\d.:])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|"
+BARE_NUMBER = re.compile(r"(?<![\d.:老])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|宝|"
                          rf"[{MEASURE_SIZE_ZH}]?(?:{'|'.join(MEASURE_ZH)})|(?:{'|'.join(MEASURE_EN)})s?\b))", re.I)
 
 FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了(?=$|[\s,，。.!！~～]|[啦哦呢吧呀])|睡午觉了|在睡午觉|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
