@@ -19,6 +19,7 @@ from bot.understanding.readers.corrections import (
     apology_before,
     no_time_of_now,
     plain_correction,
+    without_own_reason,
     wrong_spans,
 )
 from bot.understanding.readers.family_codes import read_family_code
@@ -159,7 +160,28 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
                                                     or detect_other_type(body[:asked.start()]) is not None):
         body = body[:asked.start()]         # dirty nappy, is that normal?: the fact, and a question to the family
     several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
-    return several or _record_or_fragment(request, body, bool(correction), common)
+    reading = several or _record_or_fragment(request, body, bool(correction), common)
+    if correction and wrong is not None and wrong.at is not None and request.task is not None:
+        reading = _onto_the_field_said_wrong(reading, wrong.at, request.task.slots, request.now)
+    return reading
+
+
+def _onto_the_field_said_wrong(reading: Extraction, wrong: datetime, task_slots: dict, now: datetime) -> Extraction:
+    """不是三点 是四点半 while 八点到三点 waits: the new clock goes where the wrong one stood (its end), not where a
+    lone clock would go (a start)."""
+    said = reading.slots.start or reading.slots.time
+    if said is None or reading.slots.end is not None:
+        return reading
+    for name in ("end", "start"):
+        value = task_slots.get(name)
+        at = datetime.fromisoformat(value).astimezone(now.tzinfo) if isinstance(value, str) else None
+        if at is not None and at.hour % 12 == wrong.hour % 12 and at.minute == wrong.minute:
+            if name == "end":
+                moved = said.replace(year=at.year, month=at.month, day=at.day)
+                return reading.model_copy(update={"slots": reading.slots.model_copy(
+                    update={"start": None, "time": None, "end": moved})})
+            return reading
+    return reading
 
 
 _NOT_SO = re.compile(r"\b(?:no|not|never|hasn'?t|haven'?t|didn'?t|won'?t|wouldn'?t)\b|没|不|未", re.I)
@@ -209,6 +231,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         # "100ml" / "不对，是100ml" is about the task or the record just talked of; only without
         # either does the amount itself say what it is (ml → a feed).
         record_type, implied = None, record_type
+    if record_type is None and topic is None and not correction and _A_NIGHT_RANGE.search(body):
+        record_type = RecordType.SLEEP          # 昨晚8点到3点: a night from when to when is its sleep
     night = _night_context(request) and (record_type or topic) == RecordType.SLEEP
     times = read_times(body, request.now, night, lasted=(record_type or topic) == RecordType.SLEEP)
     if implied is not None and topic not in AMOUNT_TYPES:
@@ -223,7 +247,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end and not _CLOCK_THEN_ASLEEP.search(body):
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
-    if correction and kind_type is None and not slots.given() and (amount := _bare_amount(body)) is not None:
+    if correction and kind_type is None and not slots.given() and \
+            (amount := _bare_amount(without_own_reason(body))) is not None:
         return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
                           confidence=0.9, **common)     # 改成130: the amount of the latest record with one
     if record_type is None and not slots.given() and event is None:
@@ -234,11 +259,14 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
 
 
+_A_NIGHT_RANGE = re.compile(r"^\s*(?:昨晚|昨天晚上|昨夜|前晚|last night|overnight)[,，:：\s]*\d{1,2}\s*(?:点|:\d\d|pm)?"
+                            r"\d{0,2}\s*分?\s*(?:到|至|-|–|~|to|till|until)\s*(?:凌晨|早上|am)?\s*\d{1,2}\s*(?:点|:\d\d|am)?"
+                            r"\d{0,2}\s*分?\s*[。.!！]*\s*$", re.I)
 _GROWN_UP_SPEAKS = re.compile(r"^\s*(?:我|咱|我们)|\b(?:i|i'm|im|i'll|we|we're|we'll)\b", re.I)
 
 
 def _bare_amount(text: str) -> float | None:
-    m = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:的|了)?\s*[。.!！吧]?\s*", text)
+    m = re.fullmatch(r"\s*(?:[吧啊呀哦][,，\s]*)?(?:就是|是)?\s*(\d{1,4}(?:\.\d+)?)\s*(?:的|了)?\s*[。.!！吧]?\s*", text)
     return float(m.group(1)) if m else None
 
 

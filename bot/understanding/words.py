@@ -30,7 +30,7 @@ CANCEL_WITH_REASON = re.compile(r"^[\s,，。.!！~～…]*(?:算了|取消|不�
                                 r"cancel(?: (?:it|that))?|never ?mind|nvm|forget it)(?:[\s,，。.!！]+|(?=不|别))"
                                 r"(?P<reason>[^\d]*)$", re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
-CORRECTION = re.compile(r"^\s*(不是|不对|错了|搞错了|记错了|改成|改为|换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
+CORRECTION = re.compile(r"^\s*(?:(?:哦|噢|喔|呃|额|诶|哎|唉|oh|ah|hmm|um|erm?)[,，\s]*)?((?:不是|不对)(?:[,，\s]*(?:不是|不对))*|不(?:[,，\s]*不)+(?=[,，\s]|是|\d)|错了|搞错了|记错了|(?:还是)?改成|改为|(?:还是)?换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
                         r"wrong|oops|i mean|sorry[,，]|make that|make it|scratch that|correction[:：,，]?|"
                         r"(?:switch|change) (?:it|that) to)", re.I)
 

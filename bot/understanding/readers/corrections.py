@@ -28,7 +28,11 @@ _EN_END = r"\s*(?=$|[,;!?]|\.(?!\d))"
 _NOT_FIRST_EN = re.compile(rf"\bnot\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN})\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"
                            rf"(?P<new>{_PART_EN}){_EN_END}", re.I)
 _NOT_AFTER_EN = re.compile(rf"(?P<new>{_PART_EN})\s*,?\s+not\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN}){_EN_END}", re.I)
-_CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_AFTER_EN, False), (_NOT_FIRST_EN, False))
+# 不是刚刚 七点喝的: the right value after a pause, without its 是
+_NOT_THEN_VALUE_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]\s*(?=\d)"
+                                rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
+_CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_THEN_VALUE_ZH, True), (_NOT_AFTER_EN, False),
+              (_NOT_FIRST_EN, False))
 # the words that open a correction without saying anything (no wait, 不对，…): dropped from the values
 _OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no|nope|ugh|ok|okay|oh|scratch that|my bad)[\s,，]+)*"
                       r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+|"
@@ -114,6 +118,15 @@ def apology_before(text: str) -> int:
     if _RESTATED.match(rest) or "的是" in rest or _contrast(rest) is not None or w.CORRECTION.match(rest):
         return 0
     return m.end()
+
+
+# 我看错了 / 我问过阿姨了 / I misread it: the one correcting says why — no value of the record
+_OWN_REASON = re.compile(r"[，,。\s]+(?:我|咱|i\b|i'm\b|i've\b)[^，,。\d]{0,12}$", re.I)
+
+
+def without_own_reason(body: str) -> str:
+    """A correction's values without the reason its teller gives last (是一百三 我看错了 → 是一百三)."""
+    return _OWN_REASON.sub("", body) if re.search(r"\d", body) else body
 
 
 # it's not even 10am / not yet 3 / 还不到: a not that measures, never one that corrects
