@@ -136,6 +136,8 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
             continue
         if any(s.kind == sp.RECORD and not s.types & types for s in clause):
             continue
+        if any(s.kind == sp.RECORD for s in clause) and _MORE.search(text[clause[0].start:clause[-1].end]):
+            continue                    # 还要不要再喂点: asks for more of it — whether it is over is not said
         if any(s.cue not in (Cue.QUESTION, None) for s in clause):
             continue
         if any(carries(c) for m, c in enumerate(said) if m != n):
@@ -516,15 +518,23 @@ def _said_of_a_grown_up(clause: list[Span], types: set[RecordType], person: Span
     return False
 
 
+_VALUE_THEN_CJK = re.compile(r"^[0-9A-Za-z]\s+[\u4e00-\u9fff]$")   # 刚喝了90 是不是太少了: the space is a comma
+_MORE = re.compile(r"再|又|还要|\b(?:more|again|another)\b", re.I)
+_MARKS = re.compile(r"\s*[?？!！]+\s*")          # 28度?? 是不是…: marks of surprise end a clause
+
+
 def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
     """The spans grouped by clause: a new one after punctuation or a joining word (然后, and, then …)."""
     groups: list[list[Span]] = [[]]
     last_end = 0
     for s in spans:
         between = text[last_end:s.start]
-        cjk_space = between.strip() == "" and between != "" and _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
+        cjk_space = between.strip() == "" and between != "" and (
+            _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
+            or s.kind not in (sp.UNIT, sp.NUMBER) and _VALUE_THEN_CJK.search(text[max(0, last_end - 1):s.start + 1]))
         if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or s.kind == sp.FILLER and
-                           _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
+                           _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ") or _MARKS.fullmatch(text[last_end:s.start])
+                           or groups[-1][-1].kind == sp.FILLER and _MARKS.fullmatch(groups[-1][-1].text)):
             groups.append([])
         if not (s.kind == sp.FILLER and _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
             groups[-1].append(s)

@@ -187,7 +187,8 @@ def _onto_the_field_said_wrong(reading: Extraction, wrong: datetime, task_slots:
 _NOT_SO = re.compile(r"\b(?:no|not|never|hasn'?t|haven'?t|didn'?t|won'?t|wouldn'?t)\b|没|不|未", re.I)
 # a last clause that asks the family about the fact before it (is that normal? / 是不是着凉了啊 / 要不要紧),
 # with no number of its own: the fact is read without it (the accounting sets it aside or asks)
-_A_QUESTION_AFTER = re.compile(r"[,，。.!！\s]+(?=[^,，。.!！\d]*(?:[?？]|吗|是不是|要不要紧|正常吗|right\?)[\s?？!！。.]*$)"
+_A_QUESTION_AFTER = re.compile(r"[,，。.!！?？\s]+(?=[^,，。.!！\d]*(?:[?？]|吗|是不是|要不要紧|正常吗|right\?)[\s?？!！。.]*$"
+                               r"|(?:这个|那个)?[^,，。.!！?？\d\s]{0,6}?(?:是不是|会不会|是否|难道)[^,，。.!！\d]*$)"
                                r"[^,，。.!！\d]*$", re.I)
 
 

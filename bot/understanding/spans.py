@@ -372,6 +372,8 @@ def _cue_spans(text: str) -> list[Span]:
     return spans
 
 
+# 28度?? / 45度？？？ / 14oz?!: marks of surprise after a value, not a question (one ? after a value stays one)
+_SURPRISE = re.compile(r"(?<=[\d度℃℉°a-z%斤两])\s*(?:[?？]\s*){2,}[!！]*|(?<=[\d度℃℉°a-z%斤两])\s*[?？][!！]+", re.I)
 # the sticker codes WeChat and WeCom put in a message's text for their own emoji: [捂脸] [偷笑] [Smile] [便便]
 _STICKER = re.compile(r"\[(?:[\u4e00-\u9fff]{1,4}|[A-Za-z]{2,12})\]")
 # a value's way since the last one (temp is down to 99.1, fever's up to 102, 降到了37.8): no sleep's down or up
@@ -380,7 +382,7 @@ _TREND = re.compile(r"\b(?:down|up)\s+to\b(?=\s*\d)|(?:降|升|退|涨)到了?(?
 
 def _filler_spans(text: str) -> list[Span]:
     sizes = [Span(m.start(), m.end(), FILLER, m.group(0))      # a big poop, 一整瓶, an emoji's code
-             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND) for m in pattern.finditer(text)]
+             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND, _SURPRISE) for m in pattern.finditer(text)]
     return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), lx.NO_FACT_EN, FILLER)
 
 

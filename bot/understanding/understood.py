@@ -39,6 +39,7 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
         return Extraction(intent=Intent.CHAT, cues=cues, confidence=0.5, baby=reading.baby,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
     if stops and stops <= {Cue.STOCK, Cue.PRICE} and _measured(reading) and \
+            reading.record_type in (RecordType.FEEDING, RecordType.PUMPING) and \
             (Cue.PRICE not in stops or not reading.amount_unit_assumed):
         stops = set()           # 刚喝了120ml 奶粉快没了: the feed stays (its stock remark is left unexplained)
         # — but 又涨价了 一罐三百八: a number said with a price and no unit is what it cost

@@ -44,8 +44,8 @@ def diaper_slots(text: str, times: TimeReading) -> Slots:
 
 
 def is_growth(text: str) -> bool:
-    if w.GAINED.search(text):
-        return False
+    if _GAINED_BY.search(text) or w.GAINED.search(text) and not _WEIGHT_UNIT.search(text):
+        return False                    # 重了半斤 / 长了200克: by how much, no weight; 14斤2两 又重了: a weight
     words = w.WEIGHT_WORDS.search(text) or w.HEAD_WORDS.search(text) or \
         re.search(r"身高|身长|\bheight\b|\blength\b", text, re.I)
     lengths = lengths_cm(text)
@@ -57,7 +57,8 @@ def is_growth(text: str) -> bool:
     return bool(words) and bool(weights_kg(text) or lengths or _bare(text))
 
 
-_WEIGHT_UNIT = re.compile(r"\d\s*(?:kg|kgs|kilos?|公斤|千克|lbs?|pounds?|磅)(?![a-z])", re.I)
+_WEIGHT_UNIT = re.compile(r"\d\s*(?:kg|kgs|kilos?|公斤|千克|斤|lbs?|pounds?|磅)(?![a-z])", re.I)
+_GAINED_BY = re.compile(rf"(?:{w.GAINED.pattern})\s*(?:了)?\s*(?:\d|半|一)", re.I)
 
 
 def _bare(text: str) -> dict[str, float]:
