@@ -376,6 +376,10 @@ def _asleep_before_what_came_first(facts: list[Fact], now: datetime) -> list[str
     return out
 
 
+# he's just gone down / 现在睡着了: a sleep said to begin now does not begin with the fact before it
+_NOW_SAID = re.compile(r"\b(?:just|now|right now)\b|刚刚|刚|现在", re.I)
+
+
 def _asleep_after(facts: list[Fact]) -> list[Fact]:
     """Fell asleep after the fact before it (11点喝了130奶粉 吃完就睡了 / fed her at 7 then she went down):
     a sleep said without a time of its own began when that fact happened, not when the message was sent."""
@@ -385,6 +389,7 @@ def _asleep_after(facts: list[Fact]) -> list[Fact]:
         said_at = before.slots.end or before.slots.start or before.slots.time
         if fact.record_type is not RecordType.SLEEP or fact.sleep_event is not SleepEvent.FELL_ASLEEP \
                 or said_at is None or _OWN_CLOCK.search(normalise(fact.said or "")) or fact.slots.end \
+                or _NOW_SAID.search(fact.said or "") \
                 or fact.baby and before.baby and fact.baby != before.baby:
             continue          # 安安8点喝了120 乐乐睡着了: another baby's sleep did not begin with that feed
         out[n] = fact.model_copy(update={"slots": fact.slots.model_copy(update={"start": said_at})})

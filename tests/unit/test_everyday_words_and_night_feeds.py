@@ -62,3 +62,21 @@ def test_twice_is_a_count_and_an_unused_count_is_asked_about() -> None:
     assert read("she slept 7pm to 6am, woke up twice").slots.night_wakings == 2
     reading = read("pooped twice")
     assert reading.intent is Intent.RECORD and reading.unaccounted == ["2"]
+
+
+def test_an_event_then_about_a_bare_hour_is_when_it_was_never_an_amount() -> None:
+    reading = read("gave her a bottle around 2, she was a happy camper")
+    assert reading.slots.amount_ml is None and reading.slots.start == NOW.replace(hour=14, minute=0)
+    assert read("gave her a bottle at around 2").slots.start == NOW.replace(hour=14, minute=0)
+
+
+def test_about_a_number_after_a_verb_is_still_an_amount() -> None:
+    assert read("she drank around 4").slots.amount_ml == 4
+
+
+def test_a_sleep_said_to_begin_now_does_not_begin_with_the_fact_before_it() -> None:
+    reading = read("Poo nappy at 2, then 150ml formula at half 2, and he's just gone down for a nap")
+    sleep = next(f for f in reading.facts() if f.record_type is RecordType.SLEEP)
+    assert sleep.slots.start is None                    # now, as the domain reads a sleep without a start
+    fed_then_down = read("fed her at 2 then she went down")
+    assert [f.slots.start for f in fed_then_down.facts()] == [NOW.replace(hour=14, minute=0)] * 2

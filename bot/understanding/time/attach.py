@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from bot.understanding.time import mentions as k
 from bot.understanding.time.board import Board, clocky, day_word, kind, next_to, said, set_clock
-from bot.understanding.time.words import CLOCK_LEADS, CLOCK_LEADS_WITH_A_DAY
+from bot.understanding.time.words import ABOUT_LEAD, CLOCK_LEADS, CLOCK_LEADS_WITH_A_DAY, EVENT_BEFORE
 
 _LEAD = re.compile(CLOCK_LEADS)
+_ABOUT = re.compile(ABOUT_LEAD, re.I)
+_EVENT_BEFORE = re.compile(EVENT_BEFORE, re.I)
 _DAY_LEAD = re.compile(CLOCK_LEADS_WITH_A_DAY)
 
 
@@ -56,6 +58,8 @@ def promote_bare_numbers(b: Board) -> None:
 
 
 def _lead(b: Board, before: str) -> re.Match[str] | None:
+    if (about := _ABOUT.search(before)) and _EVENT_BEFORE.search(before[:about.start()]):
+        return about                    # a bottle around 2: when it was, the event said just before
     return _LEAD.search(before) or (_DAY_LEAD.search(before) if b.context or b.phrase else None)
 
 

@@ -95,7 +95,11 @@ AND = r"and"
 
 # Words before a bare number that make it a clock time: "at 3" always; "around 7" only when a day word
 # is said too (tonight around 7) — "drank about 4" is an amount. Chinese says 点 (大约10点).
-CLOCK_LEADS = r"\bat\s*$"
+# at 3 / at around 3; and a bottle around 2 (an event, then about when: never an amount — attach.py)
+CLOCK_LEADS = r"\bat(?:\s+(?:around|about|approx\.?|approximately|roughly|circa))?\s*$"
+ABOUT_LEAD = r"\b(?:around|about|roughly|approx\.?)\s*$"
+EVENT_BEFORE = (r"\b(?:bottles?|feed|feeding|fed|nap|napped|nappy|diaper|poo|poop|pooped|bath|asleep|down|up|woke|"
+                r"pumped|pumping|nursed|changed|weighed|tylenol|calpol|panadol|motrin|meds|medicine)\s+$")
 CLOCK_LEADS_WITH_A_DAY = r"(?:\baround|\babout|\bcirca|\bapproximately|\bapprox\.?|\broughly|\bby)\s*$"
 # Words that may sit between a part of the day and its clock time, or around a clock time.
 FILLERS = r"(?:\s|[,，、]|\bat\b|\baround\b|\babout\b|\bcirca\b|\bapproximately\b|\broughly\b|大约|大概|约莫|约|差不多|左右|前后|的|在|\bo'?clock\b)*"
