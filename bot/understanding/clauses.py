@@ -96,9 +96,12 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
     if not parts:
         parts, unread = [Part(tuple((c, normalise(c), False) for c in clauses), None)], []
     facts: list[Fact] = []
-    for part in parts:
+    for n, part in enumerate(parts):
         said = part.said
-        reading = reader(fresh, part.text(), False, {**common, "baby": _baby(request, said)}, part.record_type)
+        text = part.text()
+        if n and _side_of(text) and _side_of(parts[n - 1].text()):
+            text = _unit_shared(parts[n - 1].text(), text)      # left for 12 mins then right for 8: 8 minutes
+        reading = reader(fresh, text, False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)
             continue
@@ -313,7 +316,7 @@ def _unit_shared(before: str, own: str) -> str:
 
 
 _TOGETHER = re.compile(r"[\s,，、&]*(?:和|跟|与|还有|\band\b|&)?[\s,，、]*", re.I)
-_UNIT = re.compile(r"\d\s*(oz|ounces?|ml|毫升|cc|°\s*[fc]|度)(?![a-z])", re.I)
+_UNIT = re.compile(r"\d\s*(oz|ounces?|ml|毫升|cc|°\s*[fc]|度|分钟|mins?|minutes)(?![a-z])", re.I)   # left 12 mins, right 8
 
 
 def _kinds_shared(facts: list[Fact]) -> list[Fact]:

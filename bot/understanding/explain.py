@@ -49,7 +49,7 @@ READING = frozenset({Intent.RECORD, Intent.SUPPLY, Intent.CORRECT})
 _PERIOD_HOURS = {"small_hours": (0, 6), "morning": (5, 12), "noon": (11, 14), "afternoon": (12, 19),
                  "evening": (17, 24)}
 _CJK_EDGE = re.compile(r"^[\u4e00-\u9fff]\s+[\u4e00-\u9fff]$")      # 喝了90ml 尿了: a space between Chinese is a comma
-_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n]+|\s+(?:and|then|but|while|so)\s+|然后|接着|但是|可是|不过")
+_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n]+|\s+(?:and|then|but|while|so|because|cos|coz|cuz)\s+|然后|接着|但是|可是|不过|因为")
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
     chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions)
     chatter |= _generic_beside_the_fact(spans, text, _types(reading), used_mentions)
+    chatter |= _a_reason_or_a_hope_beside(spans, text, _types(reading), used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
                         and not _used(s, reading, now, uncued if s.kind == sp.CUE else kept, used_mentions)]
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
@@ -165,6 +166,33 @@ def _generic_beside_the_fact(spans: Sequence[Span], text: str, types: set[Record
             continue                        # took 4oz: a number of something else
         if others and all(generic(s, types) for s in others):
             found.update(others)
+    return found
+
+
+_REASON_OR_HOPE = re.compile(r"\s*(?:because|cos|coz|cuz|since|因为|hopefully|希望)\b\s*", re.I)
+
+
+def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[RecordType],
+                               used: set[tuple[int, int]]) -> set[Span]:
+    """Why it happened or what is hoped next, beside the fact (changed him on the floor cos the change table's
+    covered in washing / gave her panadol, hopefully it kicks in soon): no value, no other record, no one else's."""
+    said = clauses(spans, text)
+    found: set[Span] = set()
+    for n, clause in enumerate(said):
+        gap = text[said[n - 1][-1].end:clause[0].start] if n else ""
+        opens = bool(_REASON_OR_HOPE.search(gap) or _REASON_OR_HOPE.fullmatch(clause[0].text))
+        hoping = any(s.cue is Cue.PLAN for s in clause) and all(s.cue in (Cue.PLAN, None) for s in clause)
+        if not (opens or hoping):
+            continue
+        if any(s.kind in (sp.NUMBER, sp.TIME, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+               or s.kind == sp.RECORD and not (s.types & types) or s.cue not in (None, Cue.PLAN, Cue.NEGATION)
+               for s in clause):
+            continue
+        if hoping and not opens and any(s.kind == sp.RECORD for s in clause):
+            continue                    # will change her soon: another thing to do, not a hope
+        if any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used
+               or s2.kind == sp.RECORD and s2.types & types for k, c in enumerate(said) if k != n for s2 in c):
+            found.update(clause)
     return found
 
 

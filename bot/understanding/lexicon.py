@@ -27,6 +27,7 @@ class Cue(StrEnum):
     NEGATION = "negation"          # 没 / 不 / not / didn't (a reader may use it: 没拉 → solid false)
     CORRECTION = "correction"      # 不对 / 说错了 / 其实 / actually / scratch that (a correction reader uses it)
     GROWN_UP = "grown_up"          # a grown-up is who the fact is about (我睡了三小时 / I napped)
+    OTHERS = "others"              # 隔壁王姐家闺女 / my sister's bub: someone else's child, never this family's
     STOCK = "stock"                # 奶粉还剩半罐 / we're almost out of diapers: the household's supplies
     PRICE = "price"                # 又涨价了 一罐三百八 / $40 a tub: what things cost, never an amount drunk
 
@@ -35,7 +36,8 @@ class Cue(StrEnum):
 # particles, fillers, degree words, feelings, praise, politeness, discourse glue
 NO_FACT_ZH = (
     "死了", "量挺多", "量很多", "量不少", "量好多", "片", "涨得厉害", "涨回来了", "涨回来", "涨奶", "涨", "中间", "洗完澡", "洗好澡", "洗了澡", "洗澡", "只有", "有", "对", "就这些", "就这样", "这些", "这样", "嗯对", "对对", "对的", "我说一下", "跟你说一下", "跟你们说一下", "跟你说", "跟你们说", "和你说一下", "告诉你们", "告诉你", "跟大家说一下", "说一下", "汇报一下", "报告一下", "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
-    "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
+    "胃口一般", "胃口不好", "胃口很好", "胃口不错", "胃口好", "胃口差", "胃口", "一般般", "真能吃", "就是能吃", "能吃",
+    "能喝", "能睡", "贪吃", "贪睡", "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
     "话说", "那个", "这个", "就是", "反正", "其他", "一共", "总共", "共", "大概", "大约", "差不多", "估计", "应该",
     "可能", "好像", "感觉", "看起来", "貌似", "左右", "上下", "一点点", "一点", "有点儿", "有点", "一些", "一下",
     "一下子", "特别", "非常", "超级", "真的", "真", "挺", "很", "太", "超", "好", "蛮", "比较", "还算", "还行",
@@ -74,7 +76,7 @@ her his their my our
 started start starting began begun yes yup after afterwards afterward
 same miracle
 hated hate hates enjoyed enjoys liked likes loves screamed cried fussed giggled laughed smiled protested whinged moaned grumbled
-hopefully fingers crossed off liquid gold
+hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
@@ -86,7 +88,7 @@ MEASURE_SIZE_ZH = "大小满整"                     # 一大泡, 一小碗, 一
 MEASURE_EN = ("bottle", "diaper", "nappy", "nap", "feed", "feeding", "poop", "poo", "pee", "dose", "tablet", "pill",
               "drop", "scoop", "shot", "jab", "spoon", "spoonful", "jar", "pouch", "meal", "snack", "change")
 MEASURE_SIZE_EN = ("big", "small", "little", "huge", "tiny", "full", "wet", "dirty", "poopy", "quick", "short",
-                   "long", "good")
+                   "long", "good", "massive", "giant", "enormous", "monster", "epic", "proper", "soaking")
 # for a while, said after a verb (睡了一会儿): how long, not "in a moment" (the plan cue 一会儿)
 A_WHILE_ZH = ("了一会儿", "了一会", "了会儿", "了一小会儿", "了一小会", "一小会儿")
 
@@ -110,6 +112,10 @@ ADULT_EN = frozenset("i i'm im i've ive i'd i'll me myself we we're we've us you
 # who tells a family how the baby is: what they said of it (医生说没啥事, nurse said totally normal) is their verdict
 PROFESSIONALS = frozenset("医生 护士 大夫 doctor doc dr gp nurse midwife pediatrician ped paed".split())
 SAYING = frozenset("说 讲 说了 says said say reckons thinks".split())
+# what is said of how it went, in several words (like it was nothing, milk drunk, no fuss)
+NO_FACT_EN_PHRASES = ("like it was nothing", "like nothing", "like a champ", "like a pro", "like a trooper",
+                      "no fuss", "no drama", "no dramas", "in no time", "for once", "thank god", "thank goodness",
+                      "touch wood", "knock on wood", "milk drunk", "milk-drunk", "as well", "happy camper")
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",
@@ -147,6 +153,7 @@ CUES_ZH: dict[Cue, tuple[str, ...]] = {
                 "罐", "箱", "包尿布", "还剩半"),
     # what grown-ups eat and drink: a clause about it is about a grown-up (刚喝了一大杯美式 / 中午吃的麻辣烫)
     Cue.GROWN_UP: ("咖啡", "美式", "拿铁", "奶茶", "啤酒", "红酒", "喝酒", "麻辣烫", "火锅", "烧烤", "外卖", "泡面", "续命"),
+    Cue.OTHERS: ("隔壁", "邻居家", "别人家", "人家孩子", "同事家", "朋友家", "亲戚家", "闺蜜家", "表姐家", "表妹家"),
     Cue.PRICE: ("涨价", "降价", "价格", "价钱", "多少钱", "块钱", "元", "打折", "优惠", "太贵", "好贵", "真贵", "便宜"),
     Cue.CORRECTION: ("不是不是", "不对不对", "不不不", "不对", "说错了", "说错", "记错了", "记错", "写错了", "写错", "发错了", "发错", "打错了",
                      "打错", "看错了", "看错", "搞错了", "搞错", "弄错了", "弄错", "错了", "不好意思", "抱歉",
@@ -174,6 +181,8 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
                 "buy more", "pick up more", "grab more", "a can of", "cans", "tub", "a pack of", "packs", "the store"),
     Cue.GROWN_UP: ("coffee", "coffees", "latte", "lattes", "espresso", "cuppa", "cup of tea", "beer", "beers", "wine",
                    "pizza", "takeout", "takeaway", "cocktail"),
+    Cue.OTHERS: ("someone else's", "other people's", "my sister's", "my brother's", "my friend's", "my cousin's",
+                 "my neighbour's", "my neighbor's", "our neighbour's", "our neighbor's", "her friend's", "a friend's"),
     Cue.PRICE: ("price", "prices", "cost", "costs", "bucks", "dollars", "quid", "expensive", "pricey", "cheap",
                 "on sale", "$", "£", "€", "¥", "￥"),
     Cue.NEGATION: ("not", "no", "n't", "never", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont",

@@ -58,12 +58,13 @@ def _format(value: float) -> str:
 
 
 # twice / thrice: a count (woke up twice = 2 times); "once" stays a word (once she's up)
-_TWICE = re.compile(r"(?<![a-z])(twice|thrice)(?![a-z])", re.I)
+_TWICE = re.compile(r"(?<![a-z])(twice|thrice|(?<=woke )once|(?<=woke up )once|(?<=up )once|(?<=waking )once)(?![a-z])",
+                    re.I)     # woke once: 1 time (once alone stays a word: once she's up)
 
 
 def _twice(text: str) -> list[Replacement]:
-    return [(m.start(), m.end(), "2 times" if m.group(1).lower() == "twice" else "3 times")
-            for m in _TWICE.finditer(text)]
+    counts = {"twice": "2 times", "thrice": "3 times", "once": "1 time"}
+    return [(m.start(), m.end(), counts[m.group(1).lower()]) for m in _TWICE.finditer(text)]
 
 
 # --- unit spellings -------------------------------------------------------------------------------------

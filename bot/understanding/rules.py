@@ -24,7 +24,7 @@ from bot.understanding.readers.corrections import (
 )
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.like_last import read_like_last
-from bot.understanding.readers.night import night_feed_spans, without
+from bot.understanding.readers.night import difference_spans, night_feed_spans, without
 from bot.understanding.readers.notes import note_asked
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -74,7 +74,7 @@ def extract(request: ExtractionRequest) -> Extraction:
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
     night = night_feed_spans(text)              # 中间醒了两次 喂了一次: what the wakings were for
     try:
-        reading = _read(request, without(text, night))
+        reading = _read(request, without(text, [*night, *difference_spans(text)]))
     except OverflowError:                    # a number no time or amount can hold
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
     wrong = [*wrong_spans(text), *said_nothing_spans(request, text), *night]     # 小宝还没拉: said to be no fact

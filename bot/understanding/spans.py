@@ -155,7 +155,7 @@ def _read_spans(text: str, now: datetime, babies: Sequence[str], people: Sequenc
     times = _time_spans(text, now)
     candidates = [*times, *_record_spans(text, [(t.start, t.end) for t in (*found, *times)]),
                   *_people_spans(text, babies, people),
-                  *_cue_spans(text), *_filler_spans(text), *_words(text, tuple(n for n in addressing if n), (), FILLER)]
+                  *_cue_spans(text, people), *_filler_spans(text), *_words(text, tuple(n for n in addressing if n), (), FILLER)]
     found = _without_overlaps(found, candidates)
     return sorted(found + [_known(s) for s in _unknown_spans(text, found)], key=lambda s: s.start)
 
@@ -363,8 +363,16 @@ def _with_possessive(words: frozenset[str]) -> frozenset[str]:
     return frozenset({*words, *(f"{w}'s" for w in titles), *(f"{w}’s" for w in titles)})
 
 
-def _cue_spans(text: str) -> list[Span]:
-    spans = []
+# Jess's little one / 王姐家闺女: a child named by a grown-up it belongs to (the family's own names are people first)
+_OTHERS_CHILD = re.compile(r"\b[A-Za-z]+(?:'s|’s)\s+(?:little one|bub|bubba|baby|kid|son|daughter|little boy|little girl)\b|"
+                           r"[\u4e00-\u9fff]{1,3}家的?(?:闺女|儿子|孩子|宝宝|娃|小孩|千金|公子)", re.I)
+
+
+def _cue_spans(text: str, people: Sequence[str] = ()) -> list[Span]:
+    own = {p.lower() for p in people} | lx.ADULT_EN
+    spans = [Span(m.start(), m.end(), CUE, m.group(0), cue=lx.Cue.OTHERS) for m in _OTHERS_CHILD.finditer(text)
+             if not re.match(r"(?:my|our|your|his|her|the)\b|我|咱|你|我们", m.group(0), re.I)
+             and re.split(r"['’家]", m.group(0))[0].lower() not in own]
     for cue, zh in lx.CUES_ZH.items():
         spans += [Span(s.start, s.end, CUE, s.text, cue=cue) for s in _words(text, zh, (), CUE)]
     for cue, en in lx.CUES_EN.items():
@@ -383,7 +391,7 @@ _TREND = re.compile(r"\b(?:down|up)\s+to\b(?=\s*\d)|(?:降|升|退|涨)到了?(?
 def _filler_spans(text: str) -> list[Span]:
     sizes = [Span(m.start(), m.end(), FILLER, m.group(0))      # a big poop, 一整瓶, an emoji's code
              for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND, _SURPRISE) for m in pattern.finditer(text)]
-    return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), lx.NO_FACT_EN, FILLER)
+    return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), (*lx.NO_FACT_EN, *lx.NO_FACT_EN_PHRASES), FILLER)
 
 
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:

@@ -25,7 +25,7 @@ from domain.extraction import Extraction, Intent
 from domain.vocabulary import RecordType
 
 NOT_A_REPORT = frozenset({Cue.PLAN, Cue.HYPOTHETICAL, Cue.QUESTION, Cue.HABIT, Cue.NOT_COUNTED, Cue.STORY,
-                          Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK, Cue.PRICE})
+                          Cue.REQUEST, Cue.GROWN_UP, Cue.STOCK, Cue.PRICE, Cue.OTHERS})
 
 
 def as_understood(reading: Extraction, text: str, request: ExtractionRequest,

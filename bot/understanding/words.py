@@ -26,7 +26,7 @@ _NO = (r"算了|取消|不用了?|不要了?|不记了|别记了|先不记|不�
 CANCEL = re.compile(rf"^{_P}(?:(?:{_NO}){_P}){{1,3}}(?:吧|了)?{_P}$", re.I)
 # a strong cancel word first, then why (never mind, mom already logged it / 取消 他打错了 / 算了 不记了 忘了多少):
 # a cancel only while something waits, and only when the rest says no number (scratch that, 5 not 4 is a correction)
-CANCEL_WITH_REASON = re.compile(r"^[\s,，。.!！~～…]*(?:算了|取消|不用记了?|别记了|不记了|不要记了?|先不记了?|"
+CANCEL_WITH_REASON = re.compile(r"^[\s,，。.!！~～…]*(?:(?:actually|oh|ok|okay|oops|sorry|哦|噢|啊|额)[\s,，。.!！]*)?(?:算了|取消|不用记了?|别记了|不记了|不要记了?|先不记了?|"
                                 r"cancel(?: (?:it|that))?|never ?mind|nvm|forget it)(?:[\s,，。.!！]+|(?=不|别))"
                                 r"(?P<reason>[^\d]*)$", re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
@@ -69,7 +69,7 @@ KIND_WORDS: list[tuple[re.Pattern[str], FeedingKind]] = [
     (re.compile(STORED_MILK_PATTERN + r"|母乳|人奶|亲喂|吃奶(?!粉)|哺乳|breast ?milk|breastmilk|nursed|nursing|breastfe", re.I), FeedingKind.BREAST_MILK),
     (re.compile(r"辅食|米粉|米糊|[果菜肉薯瓜]泥|\w泥|蛋黄|粥|面条|solids?\b|puree|cereal|oatmeal|banana|avocado", re.I), FeedingKind.SOLID_FOOD),
     (re.compile(r"喝水|[喝喂]了?(?:点|些|一点|一些|\d*\s*(?:ml|毫升)?的?)(?:温开?|白开|凉白开)?水(?![果样])|喂水|温开?水(?![澡果])|白开水|"
-                r"凉白开|\bwater\b", re.I), FeedingKind.WATER),
+                r"凉白开|(?:cooled\s+)?boiled\s+water|\bwater\b", re.I), FeedingKind.WATER),
 ]
 DIRECT_BREAST = re.compile(r"亲喂|直喂|吃母乳|喂母乳|吸了?[左右两]|[左右两]边|左侧|右侧|双侧|nursed|nursing|breastfed|breastfeeding|on the (left|right)|(?:left|right) side|both sides|"
                            r"\d+\s*(?:min|mins|minutes)\s+(?:on the\s+)?(?:left|right)\b|\b(?:left|right)\s+(?:for\s+)?\d+\s*(?:min|mins|minutes)\b", re.I)
@@ -181,7 +181,7 @@ NOT_THE_BABYS_TEMPERATURE = _words(r"奶温|水温|室温|房间|屋里|空调|�
 MEDICINE_NAMES = (r"美林|泰诺林|泰诺|布洛芬|对乙酰氨基酚|扑热息痛|维生素\s*D3?|维生素\s*AD|维D|VD|AD滴剂|伊可新|星鲨|"
                   r"益生菌|妈咪爱|蒙脱石散|思密达|小儿\w{1,4}颗粒|头孢\w{0,4}|阿莫西林|开塞露|西甲硅油|"
                   r"tylenol|motrin|advil|calpol|ibuprofen|acetaminophen|paracetamol|vitamin\s*d|probiotics?|"
-                  r"gripe water|simethicone|amoxicillin|antibiotics?|nurofen")
+                  r"gripe water|simethicone|amoxicillin|antibiotics?|nurofen|panadol|children's panadol|infant panadol")
 MEDICINES = _words(MEDICINE_NAMES)
 MEDICATION = _words(r"吃药|喂药|用药|药|medicine|medication|\bmeds?\b|\bdose\b")
 SYMPTOMS: list[tuple[str, str]] = [

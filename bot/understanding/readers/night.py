@@ -1,4 +1,4 @@
-"""A night told with its wakings: 中间醒了两次 喂了一次 / only up twice for feeds. The feeds said beside the
+"""What a message says beside its facts that no reader may take as one. A night told with its wakings: 中间醒了两次 喂了一次 / only up twice for feeds. The feeds said beside the
 wakings, with no amount, kind or time of their own, are what the wakings were for — the night's detail, not
 feeds to ask about (a feed that says how much, 喂了一次 90ml, is a feed)."""
 from __future__ import annotations
@@ -20,6 +20,18 @@ def night_feed_spans(text: str) -> list[tuple[int, int]]:
     if not _WAKINGS.search(text) or not w.SLEEP_WORDS.search(text):
         return []
     return [m.span() for m in _FEEDS_BESIDE.finditer(text)]
+
+
+# 比昨天多了二十 / 多了20 / 20 more than yesterday / 1 oz less than usual: a difference, never the amount
+_DIFFERENCE = re.compile(r"比[^，,。\d\s]{0,6}(?:多|少)了?\s*\d+(?:\.\d+)?\s*(?:ml|毫升|oz|克|g)?|(?:多|少)了\s*\d+(?:\.\d+)?"
+                         r"\s*(?:ml|毫升|oz|克|g)?(?=[\s，,。!！~]|$)|\d+(?:\.\d+)?\s*(?:ml|oz|mls?|ounces?)?\s+(?:more|less)"
+                         r"\s+than\b", re.I)
+
+
+def difference_spans(text: str) -> list[tuple[int, int]]:
+    """Where a difference is said (比昨天多了二十): its number is no amount of the fact, so no reader takes it —
+    it stays a number the reading did not use (the message is confirmed, the number quoted)."""
+    return [m.span() for m in _DIFFERENCE.finditer(text)]
 
 
 def without(text: str, spans: list[tuple[int, int]]) -> str:

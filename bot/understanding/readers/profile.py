@@ -30,8 +30,8 @@ _NICKNAME_EN = re.compile(r"\bwe (?:also )?call (?:her|him) (\w{1,20})\b|\bnickn
 # asked to set a field without saying it: the domain asks for it (or refuses those who may not)
 _SET_FIELD = re.compile(r"(?:设置|填|改|录入|登记|加上?)[^，,。]{0,8}?(性别|生日|出生日期|出生体重)|"
                         r"(性别|生日|出生日期|出生体重)[^，,。]{0,6}?(?:还没填|没填|没设置|还没设置|设置一下|填一下|帮我填)|"
-                        r"\b(?:set|add|fill in|update|change|enter)\b[^,.]{0,16}?\b(sex|gender|birthday|birth ?date|"
-                        r"birth ?weight)\b", re.I)
+                        r"\b(?:set|add|fill in|update|change|enter|put in)\b[^,.]{0,16}?\b(sex|gender|birthday|birth ?date|"
+                        r"date of birth|dob|birth ?weight)\b", re.I)
 
 
 def profile_change(text: str, today: date) -> ProfileChange | None:
@@ -56,7 +56,7 @@ def profile_change(text: str, today: date) -> ProfileChange | None:
     return None
 
 
-_FIELDS = ((("性别", "sex", "gender"), "sex"), (("生日", "出生日期", "birthday", "birthdate"), "birth_date"),
+_FIELDS = ((("性别", "sex", "gender"), "sex"), (("生日", "出生日期", "birthday", "birthdate", "dateofbirth", "dob"), "birth_date"),
            (("出生体重", "birthweight"), "birth_weight_kg"))
 _MALE = frozenset(("男", "男孩", "男宝", "小子", "儿子", "boy", "male", "son", "男孩子", "男生"))
 _FEMALE = frozenset(("女", "女孩", "女宝", "闺女", "女儿", "小公主", "公主", "girl", "female", "daughter", "女孩子", "女生"))

@@ -1,0 +1,59 @@
+"""Someone else's child is never this family's; a reason or a hope beside a fact is no fact; a difference
+(比昨天多了二十) is no amount; a side's bare number takes the unit of the side before it."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+from domain.vocabulary import RecordType
+
+NOW = datetime(2026, 5, 4, 20, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+def read(text: str):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("Matilda",)))
+
+
+@pytest.mark.parametrize("text", ["My sister's bub is already 9 kilos at 5 months, ours is a little dot",
+                                  "隔壁王姐家闺女都十六斤了 比我们家重多了",
+                                  "Jess's little one is already crawling at 6 months 😳"])
+def test_someone_elses_child_is_never_this_familys(text: str) -> None:
+    assert read(text).intent is Intent.CHAT, text
+
+
+@pytest.mark.parametrize("text", ["Dad's little girl had 4oz", "我们家闺女喝了90ml奶粉"])
+def test_the_familys_own_grown_ups_child_is_the_baby(text: str) -> None:
+    assert read(text).intent is Intent.RECORD, text
+
+
+@pytest.mark.parametrize("text", ["wet nappy, changed him on the floor cos the change table's covered in washing",
+                                  "temp was 38.4 so gave her 5ml of Panadol, hopefully it kicks in soon 🤞",
+                                  "fed her because she was hungry"])
+def test_a_reason_or_a_hope_beside_a_fact_leaves_nothing_to_ask(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [], (text, reading.unaccounted)
+
+
+def test_a_hope_that_names_another_thing_to_do_is_not_set_aside() -> None:
+    assert read("fed her 4oz, will change her soon").intent is not Intent.RECORD
+
+
+@pytest.mark.parametrize("text, ml", [("刚吸完 两边一共一百四 比昨天多了二十 开心😊", 140),
+                                      ("she had 5oz, 1 oz more than yesterday", 147.9)])
+def test_a_difference_is_no_amount_and_is_asked_about(text: str, ml: float) -> None:
+    reading = read(text)
+    assert reading.slots.amount_ml == ml and reading.unaccounted, (text, reading.unaccounted)
+
+
+def test_a_sides_bare_number_takes_the_unit_of_the_side_before() -> None:
+    reading = read("fed on the left for 12 mins then right for 8, she's milk drunk now 😴")
+    assert [(f.slots.method, f.slots.duration_min, f.slots.amount_ml) for f in reading.facts()] == [
+        ("left_breast", 12, None), ("right_breast", 8, None)]
+
+
+def test_warm_and_boiled_water_are_water() -> None:
+    assert read("she had about 30ml of cooled boiled water, barely bothered with it tbh").slots.kind == "water"
+    assert read("刚才喂了二十毫升温水").record_type is RecordType.FEEDING
