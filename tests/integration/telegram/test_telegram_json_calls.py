@@ -171,3 +171,14 @@ async def test_a_refused_connection_and_a_silent_server_are_network_errors() -> 
         await layer.shutdown()
     with pytest.raises(RuntimeError):
         await layer.post_json("http://127.0.0.1:9/botT/sendMessage", b"{}")
+
+
+async def test_a_bot_on_another_http_layer_goes_through_python_telegram_bots_post(fake_api) -> None:
+    application = Application.builder().token(fake_api.token).base_url(fake_api.base_url).updater(None).build()
+    await application.initialize()                  # PTB's own httpx layer
+    try:
+        sent = await call_api(application.bot, "sendMessage", {"chat_id": "-100123", "text": "hi"})
+    finally:
+        await application.shutdown()
+    (call,) = fake_api.calls_of("sendMessage")
+    assert sent["message_id"] == call.result["message_id"] and call.params == {"chat_id": "-100123", "text": "hi"}
