@@ -10,6 +10,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.channels.telegram import texts
+from bot.channels.telegram.aiohttp_request import call_api
 from bot.channels.telegram.quick import QuickUpdate
 from bot.channels.telegram.render import toast_text
 from bot.channels.telegram.sending import TelegramSender, show_outcome
@@ -134,8 +135,9 @@ async def _show_press_outcome(fawn: FawnTelegram, bot: Bot, pressed: Pressed | N
 
 
 async def _answer(bot: Bot, query_id: str, text: str | None = None) -> None:
-    try:
-        await bot.answer_callback_query(callback_query_id=query_id, text=text)
+    try:       # `answerCallbackQuery` as one JSON body (what `bot.answer_callback_query` would send)
+        answer = {"callback_query_id": query_id} if text is None else {"callback_query_id": query_id, "text": text}
+        await call_api(bot, "answerCallbackQuery", answer)
     except TelegramError as exc:   # e.g. a query too old to answer; nothing else to do
         log.info("callback query %s not answered: %s", query_id, exc)
 

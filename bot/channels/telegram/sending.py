@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated
 
+from bot.channels.telegram.aiohttp_request import call_api
 from bot.channels.telegram.render import keyboard, message_body, message_kwargs, photo_caption
 from bot.protocol import OutgoingReply
 
@@ -45,9 +46,9 @@ class TelegramSender:
                                                  caption=photo_caption(reply),
                                                  reply_markup=keyboard(reply.buttons))
         else:
-            # `sendMessage` through the bot's own post (its rate limiter, its errors: ChatMigrated, RetryAfter …)
-            # with the body as plain JSON values, and only the sent message's id read back: no Message built
-            sent = await self.bot._post("sendMessage", message_body(chat_id, reply))
+            # `sendMessage` as one JSON body through the bot's session and rate limiter, with PTB's errors
+            # (ChatMigrated, RetryAfter, Forbidden …), and only the sent message's id read back: no Message built
+            sent = await call_api(self.bot, "sendMessage", message_body(chat_id, reply))
             return str(sent["message_id"])
         return str(sent.message_id)
 

@@ -1,7 +1,8 @@
-"""At DEBUG, python-telegram-bot logs every Bot API call with its parameters and its answer: a reply's text
-goes into the log whole. A signed page link (it opens the family's records) and a family code (it lets a
-chat ask to join) must not: the process's log filter (bot/logs.py) cuts both out, whichever logger wrote
-them, in text and in JSON lines."""
+"""At DEBUG, python-telegram-bot logs every Bot API call it makes with its parameters and its answer: a text
+(an edited card, a photo's caption, an apology) goes into the log whole; a reply's own sendMessage is posted by
+`call_api`, which logs the call without its text. A signed page link (it opens the family's records) and a
+family code (it lets a chat ask to join) must not: the process's log filter (bot/logs.py) cuts both out,
+whichever logger wrote them, in text and in JSON lines."""
 from __future__ import annotations
 
 import io
@@ -49,7 +50,8 @@ async def test_at_debug_a_page_link_and_a_family_code_are_never_logged_in_full(h
                                        headers={SECRET_HEADER: SECRET})
             assert answer.status_code == 200
         await bot.fake.wait_for_call("sendMessage", 3)
+        await bot.application.bot.send_message(chat_id=-4001, text=f"邀请码 {CODE}，记录页 {LINK}")   # PTB's own
     logged = debug_logs.getvalue()
-    assert "sendMessage" in logged                                     # PTB did log the calls, at DEBUG
+    assert "sendMessage" in logged and "Calling Bot API endpoint" in logged   # both ways logged the calls
     assert CODE not in logged and CODE.lower() not in logged
     assert TOKEN.rpartition(".")[2] not in logged                      # the signature: the link opens nothing
