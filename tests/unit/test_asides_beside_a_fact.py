@@ -62,8 +62,11 @@ def test_a_grown_ups_clause_never_hides_a_supply_remark_or_a_request_between_gro
     assert read("babe go to bed, I got the 2am feed tonight").intent is Intent.CHAT
 
 
-def test_a_plan_of_something_done_to_the_baby_is_still_a_plan() -> None:
-    assert read("刚喝了90ml 我去冲奶").intent is Intent.CHAT
+def test_a_plan_beside_a_measured_fact_is_no_second_fact_and_a_plan_alone_is_still_a_plan() -> None:
+    reading = read("刚喝了90ml 我去冲奶")          # the 90 ml happened; the next bottle is not yet a feed
+    assert reading.intent is Intent.RECORD and reading.slots.amount_ml == 90 and reading.also == []
+    assert read("我去冲奶").intent is Intent.CHAT
+    assert read("fed her, will change her soon").intent is Intent.CHAT
 
 
 def test_a_grown_up_who_gives_the_baby_something_reports_the_babys_fact() -> None:

@@ -57,3 +57,20 @@ def test_a_sides_bare_number_takes_the_unit_of_the_side_before() -> None:
 def test_warm_and_boiled_water_are_water() -> None:
     assert read("she had about 30ml of cooled boiled water, barely bothered with it tbh").slots.kind == "water"
     assert read("刚才喂了二十毫升温水").record_type is RecordType.FEEDING
+
+
+def test_a_plan_to_measure_again_beside_a_value_leaves_the_value() -> None:
+    reading = read("耳温枪量了一下 37.8 手脚是暖的 一会儿再量")
+    assert reading.intent is Intent.RECORD and reading.slots.temperature_c == 37.8
+
+
+@pytest.mark.parametrize("text, field, value", [("名字定了！叫林知夏 纠结了一个月终于定了", "name", "林知夏"),
+                                                ("我们平时都叫她糯米 你以后也可以这么叫", "nickname", "糯米")])
+def test_a_name_said_the_way_families_say_it(text: str, field: str, value: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.PROFILE and getattr(reading.profile, field) == value
+
+
+def test_a_burp_with_its_measure_word_is_the_feeds() -> None:
+    reading = read("刚亲喂完 左边十五分钟 右边十分钟 吃完打了个大嗝😂")
+    assert reading.unaccounted == [] and len(reading.facts()) == 2
