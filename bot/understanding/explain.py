@@ -188,8 +188,9 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
                or s.kind == sp.RECORD and not (s.types & types) or s.cue not in (None, Cue.PLAN, Cue.NEGATION)
                for s in clause):
             continue
-        valued = any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used
-                     for k, c in enumerate(said) if k != n for s2 in c)
+        valued = any(any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used for s2 in c)
+                     and any(s2.kind == sp.RECORD and s2.types & types for s2 in c)
+                     for k, c in enumerate(said) if k != n)     # a value said of the fact, in its own words
         if hoping and not opens and any(s.kind == sp.RECORD for s in clause) and not valued:
             continue                    # fed her, will change her soon: what is done is not said well enough
         if valued or any(s2.kind == sp.RECORD and s2.types & types for k, c in enumerate(said) if k != n for s2 in c):

@@ -118,6 +118,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
             return Extraction(intent=intent, **common)
     if request.task is not None and lx.CANCEL_WITH_REASON.search(bare):   # never mind, mom already logged it
         return Extraction(intent=Intent.CANCEL, **common)
+    if lx.CONFIRM_WITH_REASON.search(bare):          # yes confirm, sorry got distracted
+        return Extraction(intent=Intent.CONFIRM, **common)
     text = bare or text                           # the rest reads what was said to the bot
     code = read_family_code(text)
     if code is not None:

@@ -29,6 +29,9 @@ CANCEL = re.compile(rf"^{_P}(?:(?:{_NO}){_P}){{1,3}}(?:吧|了)?{_P}$", re.I)
 CANCEL_WITH_REASON = re.compile(r"^[\s,，。.!！~～…]*(?:(?:actually|oh|ok|okay|oops|sorry|哦|噢|啊|额)[\s,，。.!！]*)?(?:算了|取消|不用记了?|别记了|不记了|不要记了?|先不记了?|"
                                 r"cancel(?: (?:it|that))?|never ?mind|nvm|forget it)(?:[\s,，。.!！]+|(?=不|别))"
                                 r"(?P<reason>[^\d]*)$", re.I)
+# yes confirm, sorry got distracted / 对的 不好意思刚看到: a yes, and why it came late
+CONFIRM_WITH_REASON = re.compile(rf"^{_P}(?:(?:{_YES}){_P}){{1,3}}[\s,，。.!！]+(?:sorry|my bad|oops|不好意思|抱歉|刚看到|刚才在忙)"
+                                 r"[^\d]*$", re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(?:(?:哦|噢|喔|呃|额|诶|哎|唉|oh|ah|hmm|um|erm?)[,，\s]*)?((?:不是|不对)(?:[,，\s]*(?:不是|不对))*|不(?:[,，\s]*不)+(?=[,，\s]|是|\d)|错了|搞错了|记错了|(?:还是)?改成|改为|(?:还是)?换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
                         r"wrong|oops|i mean|sorry[,，]|make that|make it|scratch that|correction[:：,，]?|"

@@ -80,3 +80,18 @@ def test_a_sleep_said_to_begin_now_does_not_begin_with_the_fact_before_it() -> N
     assert sleep.slots.start is None                    # now, as the domain reads a sleep without a start
     fed_then_down = read("fed her at 2 then she went down")
     assert [f.slots.start for f in fed_then_down.facts()] == [NOW.replace(hour=14, minute=0)] * 2
+
+
+def test_a_night_down_at_one_clock_and_slept_till_another_is_its_range() -> None:
+    reading = read("Last night she went down at 7:30 and slept till 5:45, only woke once, miracle!!")
+    assert reading.slots.start == NOW.replace(day=3, hour=19, minute=30)
+    assert reading.slots.end == NOW.replace(hour=5, minute=45) and reading.slots.night_wakings == 1
+    assert read("昨晚8点睡的 睡到早上6点").slots.end == NOW.replace(hour=6, minute=0)
+
+
+def test_slept_till_without_a_night_is_left_to_ask() -> None:
+    assert read("she went down at 7:30 and slept till 5:45").unaccounted
+
+
+def test_a_late_yes_with_its_apology_is_a_yes() -> None:
+    assert read("yes confirm, sorry got distracted").intent is Intent.CONFIRM

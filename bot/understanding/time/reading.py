@@ -12,8 +12,9 @@ from bot.understanding.time.resolve import resolve_clock, resolve_range, resolve
 from bot.understanding.time.values import TimeReading, TimeValue
 from bot.understanding.time.words import NIGHT_WORDS
 
-_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|\b(?:went down|down|asleep|slept|sleeping|bed|out|nap\w*|kip|crashed|dozed|"
+_SLEPT_WOKE = re.compile(r"睡.*醒|睡.*起|睡.*睡到|\b(?:went down|down|asleep|slept|sleeping|bed|out|nap\w*|kip|crashed|dozed|"
                          r"settled)\b.*\b(?:woke|woken|wakes?|waking|up|awake)\b", re.I)
+_SLEPT_TILL = re.compile(r"睡到|\b(?:slept|sleeping|napped|asleep|out|down)\b.*\b(?:till|until|til)\b", re.I)
 _STILL_ASLEEP = re.compile(r"没醒|还在睡|还睡着|still asleep|not awake", re.I)
 _PRIORITY = {"range": 0, "open": 0, "window": 0, "clock": 1, "ago": 1, "now": 1, "length": 2, "day": 3}
 
@@ -62,6 +63,10 @@ def _range(exprs: list[Expr], found: list[TimeValue], text: str, now: datetime, 
         if e.kind == "range":
             return value.start, value.end
     clocks = [e for e in exprs if e.kind == "clock"]
+    until = next((e for e in exprs if e.kind == "open" and e.bound == "until" and clocks and e.start > clocks[0].end),
+                 None)
+    if until is not None and night and _SLEPT_TILL.search(text):     # last night: down at 7:30, slept till 5:45
+        return resolve_range(clocks[0].first, until.first, now, day, night)
     if clocks and _SLEPT_WOKE.search(text):
         if len(clocks) >= 2:          # 9点睡的，6点醒的
             return resolve_range(clocks[0].first, clocks[1].first, now, day, night)
