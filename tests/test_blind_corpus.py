@@ -16,12 +16,14 @@ from bot.devtools.scenarios.command import closing_line, run_files
 from bot.devtools.scenarios.loader import find_scenario_files
 
 BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
-# of 932: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
+# of 1112: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
 # the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day),
-# batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress) and
-# batch 5 (100, written on 2026-12-06 by another such helper: 85 when first run, at f0e19c5 and after);
+# batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress),
+# batch 5 (100, written on 2026-12-06 by another such helper: 85 when first run, at f0e19c5 and after),
+# batch 6 (100, messier messages on purpose: 64 and 2 wrong writes when first run, at 96e9c2e) and
+# batch 7 (80, the same way: 48 when first run, at f7720c8 and after);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 787
+PASSED_AT_LEAST = 980
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted
@@ -33,6 +35,10 @@ DISPUTED = {
         "at 10:00 宝宝11点喝了120ml奶粉 expects a confirmation for a time still ahead; the contract confirms a bare "
         "clock only when its last occurrence is more than 12 hours back, and 23:00 yesterday is 11 hours back "
         "(its author flagged this expectation themselves)",
+    "batch7/zh/feeding/05_leftover_in_bottle.yaml":
+        "冲了150ml奶粉，剩了三十没喝完 expects a confirmation; the contract confirms a leftover that may be the "
+        "bottle's (喝了100 剩了20: was 100 the bottle?), and a bottle said to be made and what was left of it is "
+        "worked out exactly (scenarios/numbers/zh_made_and_left.yaml: written at once)",
 }
 
 pytestmark = pytest.mark.slow

@@ -437,6 +437,9 @@ def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[l
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         if kind is RecordType.FEEDING and parts and _a_dose(parts[-1], text):
             kind = None                  # 喂了美林 2.5ml 烧还没退: the dose of the medicine, never a feed
+        if parts and parts[-1].record_type is RecordType.HEALTH and _AN_INTERVAL.search(text) and \
+                not _DOSE.search(text):
+            kind = None                  # 喂了美林2.5ml，(医生说)每6到8小时可以喂一次: the medicine's interval
         if health and kind is None and _TEMPERATURE_ALONE.fullmatch(text):
             kind, text = RecordType.HEALTH, f"temperature {text}"    # he's burning up, 102.4, gave tylenol
         clause = (said, text, kind is not None)
@@ -450,6 +453,10 @@ def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[l
             parts.append(Part((*pending, clause), kind))
             pending = []
     return parts, [c[0] for c in pending]
+
+
+_AN_INTERVAL = re.compile(r"每(?:隔)?\s*\d+(?:\s*(?:-|–|~|～|到|至)\s*\d+)?\s*个?小时|(?:隔|间隔)\s*\d+\s*个?小时|"
+                          r"\bevery\s*\d+(?:\s*(?:-|–|to|or)\s*\d+)?\s*(?:h|hrs?|hours?)\b|\bq\d+(?:-\d+)?h\b", re.I)
 
 
 def _a_dose(part: Part, text: str) -> bool:

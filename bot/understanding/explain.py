@@ -39,6 +39,7 @@ from bot.understanding.lexicon import (
     SECOND_PERSON_ZH,
     Cue,
 )
+from bot.understanding.numerals import normalise
 from bot.understanding.spans import Span
 from bot.understanding.typos import a_typo_of_a_record_word, a_word
 from bot.understanding.words import DOCTOR_WORDS, VISIT
@@ -72,7 +73,8 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     used_mentions = explained_mentions(text, reading, now, consumed)
     chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
     chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
-    chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions)
+    chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions, [
+        normalise(f.said) for f in reading.also if f.said])
     chatter |= _generic_beside_the_fact(spans, text, _types(reading), used_mentions)
     chatter |= _a_reason_or_a_hope_beside(spans, text, _types(reading), used_mentions)
     left: list[Span] = [s for s in spans if s not in chatter and not described(s, text)
@@ -213,7 +215,8 @@ def _where_it_was_measured(spans: Sequence[Span], text: str, types: set[RecordTy
     return found
 
 
-def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
+def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]],
+               facts_said: Sequence[str] = ()) -> set[Span]:
     """What a doctor or nurse said of it (医生说没啥事 / nurse said totally normal / doc says all clear / he says
     it's fine, after a doctor): their verdict beside the fact, as long as it measures nothing, names no time, no
     record and no baby by name (医生说每4小时喂一次 is not set aside)."""
@@ -229,6 +232,11 @@ def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> 
             if not speaker or clause[m + 1].text.strip().lower() not in SAYING:
                 continue
             rest = clause[m + 2:]
+            if any(r.mention is not None and (r.mention.start, r.mention.end) in used for r in rest) and \
+                    not any(said.replace(" ", "").startswith(f"{s.text}{clause[m + 1].text}".replace(" ", ""))
+                            for said in facts_said):
+                found.update(clause[m:m + 2])   # 医生说每6到8小时…: what the doctor said is the reading's own
+                break                           # (never a fact made of the doctor's words alone: 医生说每4小时喂药)
             if any(r.kind in (sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD) or r.mention is not None
                    or r.kind == sp.BABY and not _pronoun(r)
                    or r.kind == sp.CUE and r.cue not in (Cue.NEGATION, Cue.QUESTION) for r in rest):

@@ -23,6 +23,8 @@ _DIGITS = "零〇一二两三四五六七八九十百千"
 # a decimal said in words before its unit (三十八点五度, 六点三公斤, 四十一点五厘米) is a number, not a clock
 _DECIMAL_UNIT = r"\s*(?:毫|度|公斤|千克|斤|厘米|公分|克|磅|盎司|kg|cm|ml|oz|lb|℃|°)"
 _RUN = re.compile(rf"[{_DIGITS}]+(?:点[零〇一二三四五六七八九]+(?={_DECIMAL_UNIT}))?")
+# 六公斤八 (6公斤8 once its runs are numbers): 6.8 kg, as 三十八度二 is 38.2 degrees
+_KILOS_AND_A_TENTH = re.compile(r"(?<![\d.])(\d{1,2})\s*公斤\s*(\d)(?![\d.]|\s*(?:两|斤|克|g|公斤|kg|个|次|月|天|岁))")
 # 三十八度二 (38度二 once its run is a number): 38.2 degrees, as 37度5 is
 _DEGREES_AND_A_TENTH = re.compile(r"(?<![\d.])(3[4-9]|4[0-2])\s*度\s*([一二三四五六七八九])(?![\d一二三四五六七八九十百])")
 _DIGIT_DECIMAL = re.compile(rf"(?<![\d.])(\d+)点(\d)(?={_DECIMAL_UNIT})", re.I)
@@ -93,6 +95,7 @@ def normalise(text: str) -> str:
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
     text = spell_out(_replace_runs(text).replace(_UNIT_MARK, "两"))
     text = _DIGIT_DECIMAL.sub(r"\1.\2", text)
+    text = _KILOS_AND_A_TENTH.sub(r"\1.\2公斤", text)
     text = _DEGREES_AND_A_TENTH.sub(lambda m: f"{m.group(1)}.{_DIGIT_VALUES[m.group(2)]}度", text)
     text = _HALF_HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + 30}分钟", text)
     text = _HALF_HOUR.sub("30分钟", text)

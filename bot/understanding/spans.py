@@ -302,6 +302,9 @@ def _record_spans(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[Span
     return spans
 
 
+_ASPECT = frozenset(("了", "着", "过"))
+
+
 def _joined(found: dict[tuple[int, int], frozenset[T]], text: str,
             taken: Sequence[tuple[int, int]]) -> dict[tuple[int, int], frozenset[T]]:
     """Chinese record words that overlap are one phrase (亲喂 + 喂母乳 = 亲喂母乳): the longer alone would leave
@@ -318,8 +321,9 @@ def _joined(found: dict[tuple[int, int], frozenset[T]], text: str,
             members.append((a, b))
             continue
         if run is not None and len(members) > 1 and not any(m == run for m in members) and \
-                not any(a0 < run[1] and run[0] < b0 for a0, b0 in taken):
-            joined[run] = types
+                not any(a0 < run[1] and run[0] < b0 for a0, b0 in taken) and \
+                text[max(b1 for _, b1 in members[:-1]):run[1]] not in _ASPECT:
+            joined[run] = types             # (小睡 + 睡了: only an aspect word more — 了一会 stays a while)
         run, types, members = (a, b), t, [(a, b)]
     return joined
 
@@ -365,7 +369,7 @@ def _with_possessive(words: frozenset[str]) -> frozenset[str]:
 
 # Jess's little one / 王姐家闺女: a child named by a grown-up it belongs to (the family's own names are people first)
 _OTHERS_CHILD = re.compile(r"\b[A-Za-z]+(?:'s|’s)\s+(?:little one|bub|bubba|baby|kid|son|daughter|little boy|little girl)\b|"
-                           r"[\u4e00-\u9fff]{1,3}家的?(?:闺女|儿子|孩子|宝宝|娃|小孩|千金|公子)", re.I)
+                           r"[\u4e00-\u9fff]{1,3}家的?(?:闺女|儿子|孩子|宝宝|娃|小孩|千金|公子|孙子|孙女|外孙女?)", re.I)
 
 
 def _cue_spans(text: str, people: Sequence[str] = ()) -> list[Span]:

@@ -74,3 +74,33 @@ def test_a_name_said_the_way_families_say_it(text: str, field: str, value: str) 
 def test_a_burp_with_its_measure_word_is_the_feeds() -> None:
     reading = read("刚亲喂完 左边十五分钟 右边十分钟 吃完打了个大嗝😂")
     assert reading.unaccounted == [] and len(reading.facts()) == 2
+
+
+def test_an_interval_said_after_a_medicine_is_its_interval() -> None:
+    reading = read("刚喂了美林2.5ml，医生说每6到8小时可以喂一次")
+    assert reading.record_type is RecordType.HEALTH and not reading.also and reading.unaccounted == []
+    assert (reading.slots.dose, reading.slots.next_dose_after_h, reading.slots.next_dose_up_to_h) == (2.5, 6, 8)
+
+
+def test_a_doctors_instruction_alone_is_never_explained_away() -> None:
+    assert read("下午带宝宝去医院看了 医生说每4小时喂一次药").unaccounted
+
+
+@pytest.mark.parametrize("text, kg", [("小熊体重六公斤八 又长了嘛", 6.8), ("体重六公斤", 6.0)])
+def test_kilos_and_a_tenth(text: str, kg: float) -> None:
+    assert read(text).slots.weight_kg == kg
+
+
+def test_a_neighbours_grandson_is_someone_elses() -> None:
+    assert read("楼下王阿姨家孙子才五个月 都十八斤了 长得真壮").intent is Intent.CHAT
+
+
+@pytest.mark.parametrize("text", ["喝完了 奶粉只喝了一百 剩五十", "冲了150奶粉 只喝了一百 剩五十"])
+def test_only_so_much_drunk_is_the_amount_whatever_was_left(text: str) -> None:
+    reading = read(text)
+    assert reading.slots.amount_ml == 100 and not reading.estimated, text
+
+
+def test_a_nap_for_a_while_keeps_its_while() -> None:
+    reading = read("傍晚小睡了一会 五点到五点四十")
+    assert reading.record_type is RecordType.SLEEP and reading.slots.start.hour == 17

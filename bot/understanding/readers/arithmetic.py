@@ -138,6 +138,9 @@ def _left(m: re.Match[str]) -> tuple[float, str | None, int] | None:
     return None
 
 
+_ONLY_DRANK = re.compile(r"(?:只|就|才)(?:喝|吃)了?\s*$")
+
+
 def _leftovers(text: str) -> list[Worked]:
     found = []
     for m in _LEFTOVER.finditer(text):
@@ -146,10 +149,16 @@ def _leftovers(text: str) -> list[Worked]:
             continue
         made_unit = _unit(m.group("x_unit"))
         unit = made_unit or left[1]
+        verb = m.group("verb") or ""
+        if not m.group("bottle") and _ONLY_DRANK.search(text[:m.start("x")]):
+            # 只喝了100 剩50: only 100 drunk, said — what was left is of the bottle, not taken from it
+            found.append(Worked(float(m.group("x")), made_unit, m.start(), m.end(), estimate=False,
+                                numbers=_spans(m, "x", "y", "y2")))
+            continue
         drank = float(m.group("x")) - _in(left[0], left[1], unit)
         if drank <= 0:
             continue
-        made = m.group("bottle") or m.group("verb") and re.fullmatch(_DRANK, m.group("verb"), re.I) is None
+        made = m.group("bottle") or verb and re.fullmatch(_DRANK, verb, re.I) is None
         unfinished = re.search(r"没(?:喝|吃)完|didn'?t finish|did not finish", text[m.end("x"):left[2]], re.I)
         found.append(Worked(round(drank, 2), unit, m.start(), m.end(), estimate=not (made or unfinished),
                             numbers=_spans(m, "x", "y", "y2")))
