@@ -50,7 +50,7 @@ READING = frozenset({Intent.RECORD, Intent.SUPPLY, Intent.CORRECT})
 _PERIOD_HOURS = {"small_hours": (0, 6), "morning": (5, 12), "noon": (11, 14), "afternoon": (12, 19),
                  "evening": (17, 24)}
 _CJK_EDGE = re.compile(r"^[\u4e00-\u9fff]\s+[\u4e00-\u9fff]$")      # 喝了90ml 尿了: a space between Chinese is a comma
-_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n]+|\s+(?:and|then|but|while|so|because|cos|coz|cuz)\s+|然后|接着|但是|可是|不过|因为")
+_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n\u2600-\u27bf\U0001f000-\U0001faff]+|\s+(?:and|then|but|while|so|because|cos|coz|cuz)\s+|然后|接着|但是|可是|不过|因为")
 
 
 @dataclass(frozen=True)
@@ -186,10 +186,11 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
         hoping = any(s.cue is Cue.PLAN for s in clause) and all(s.cue in (Cue.PLAN, None) for s in clause)
         if not (opens or hoping):
             continue
-        if any(s.kind in (sp.NUMBER, sp.TIME, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+               or s.kind == sp.TIME and s.period is None and s.offset is None
                or s.kind == sp.RECORD and not (s.types & types) or s.cue not in (None, Cue.PLAN, Cue.NEGATION)
                for s in clause):
-            continue
+            continue                    # (keep an eye on her tonight: a part of the day is no clock)
         valued = any(any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used for s2 in c)
                      and any(s2.kind == sp.RECORD and s2.types & types for s2 in c)
                      for k, c in enumerate(said) if k != n)     # a value said of the fact, in its own words

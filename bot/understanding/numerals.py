@@ -93,7 +93,7 @@ def normalise(text: str) -> str:
     text = _fold_width(text).replace("兩", "两")
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
-    text = spell_out(_replace_runs(text).replace(_UNIT_MARK, "两"))
+    text = spell_out(_replace_runs(_measured_decimals(text)).replace(_UNIT_MARK, "两"))
     text = _DIGIT_DECIMAL.sub(r"\1.\2", text)
     text = _KILOS_AND_A_TENTH.sub(r"\1.\2公斤", text)
     text = _DEGREES_AND_A_TENTH.sub(lambda m: f"{m.group(1)}.{_DIGIT_VALUES[m.group(2)]}度", text)
@@ -109,6 +109,18 @@ _ZERO_FOR_O = re.compile(r"(?<=\d )0z\b", re.I)
 # pee了 / 刚换好diaper: an English word run into Chinese is still a whole word
 # (lower-case words only: 维生素D, AD滴剂 and MMR are names, kept as typed)
 _LATIN_BESIDE_CJK = re.compile(r"(?<=[a-z]{2})(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[a-z]{2})")
+
+
+# 头围四十一点五 / 体重六点八: a decimal said after what it measures is a number too
+_MEASURED_DECIMAL = re.compile(r"(头围|身长|身高|体重|体温|温度)(\s*(?:是|有|为|:|：)?\s*)([零一二两三四五六七八九十]+)点([零一二三四五六七八九])"
+                               r"(?![零一二三四五六七八九十\d分])")
+
+
+def _measured_decimals(text: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        whole = to_number(m.group(3))
+        return m.group(0) if whole is None else f"{m.group(1)}{m.group(2)}{_format(whole)}.{_DIGIT_VALUES[m.group(4)]}"
+    return _MEASURED_DECIMAL.sub(one, text)
 
 
 def _replace_runs(text: str) -> str:

@@ -247,6 +247,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
                                    raw=request.text, default_now=not task_time)
     if correction:
         slots = no_time_of_now(slots, request.now)
+        if kind_type is RecordType.SLEEP and slots.start and not slots.end and _ENDED_OR_WOKE.search(body):
+            slots = slots.model_copy(update={"start": None, "end": slots.start})   # her nap ended at 11:30 not 11
     if supplying and kind_type is RecordType.SLEEP and _asked_when_awake(request) and event is None \
             and slots.start and not slots.end and not _CLOCK_THEN_ASLEEP.search(body):
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
@@ -262,6 +264,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
 
 
+_ENDED_OR_WOKE = re.compile(r"\b(?:ended|finished|woke(?: up)?|was up|up)\s+(?:at\s+)?(?:around\s+)?\d|"
+                            r"\d\s*(?:点|:|：)[\d分半刻]*\s*(?:才|就)?(?:醒|结束|起来)", re.I)   # the clock said of the end
 _A_NIGHT_RANGE = re.compile(r"^\s*(?:昨晚|昨天晚上|昨夜|前晚|last night|overnight)[,，:：\s]*\d{1,2}\s*(?:点|:\d\d|pm)?"
                             r"\d{0,2}\s*分?\s*(?:到|至|-|–|~|to|till|until)\s*(?:凌晨|早上|am)?\s*\d{1,2}\s*(?:点|:\d\d|am)?"
                             r"\d{0,2}\s*分?\s*[。.!！]*\s*$", re.I)
@@ -337,9 +341,14 @@ def _night_context(request: ExtractionRequest) -> bool:
 
 
 def _only_an_amount(text: str) -> bool:
-    """Nothing but a quantity (100ml / 3oz / 30g): no words that name a record type."""
+    """Nothing but a quantity (100ml / 3oz / 30g) — and a side (120毫升，就左边): no words that name a record type."""
     stripped = lx.AMOUNT_ML.sub("", lx.AMOUNT_OZ.sub("", lx.AMOUNT_G.sub("", text)))
+    stripped = _A_SIDE_SAID.sub("", stripped)
     return _record_type(stripped) is None
+
+
+_A_SIDE_SAID = re.compile(r"(?:就|只|只有|都是)?(?:左边|右边|两边|双边|左侧|右侧|(?:on )?(?:the )?(?:left|right|both)(?: sides?)?)"
+                          r"(?:吸的|的)?", re.I)
 
 
 def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: datetime,

@@ -12,6 +12,7 @@ the reading is checked against every one of them (explain.py):
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.understanding.accounting import Span as Range
@@ -40,7 +41,7 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
                           addressed_to_bot=reading.addressed_to_bot, unaccounted=list(found.unexplained)[:12])
     if stops and stops <= {Cue.STOCK, Cue.PRICE} and _measured(reading) and \
             reading.record_type in (RecordType.FEEDING, RecordType.PUMPING) and \
-            (Cue.PRICE not in stops or not reading.amount_unit_assumed):
+            (not reading.amount_unit_assumed or Cue.PRICE not in stops and _FED.search(text)):
         stops = set()           # 刚喝了120ml 奶粉快没了: the feed stays (its stock remark is left unexplained)
         # — but 又涨价了 一罐三百八: a number said with a price and no unit is what it cost
     if stops:
@@ -54,6 +55,9 @@ def as_understood(reading: Extraction, text: str, request: ExtractionRequest,
     words = [w for w in found.unexplained if not any(w in part for part in reading.unread)]   # quoted already
     merged = list(dict.fromkeys([*reading.unaccounted, *words]))[:12]
     return reading.model_copy(update={"unaccounted": merged, "cues": cues})
+
+
+_FED = re.compile(r"喝了|吃了|喂了|吸了|\b(?:drank|fed|had|took|pumped)\b", re.I)   # 刚喝了120 奶粉快没了: a feed said
 
 
 def _unnamed(reading: Extraction, spans: Sequence[Span]) -> bool:

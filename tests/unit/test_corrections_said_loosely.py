@@ -67,3 +67,24 @@ def test_a_babys_ordinal_is_no_amount(text: str) -> None:
 def test_a_bottle_of_breast_milk_with_a_range_is_a_bottle_with_its_estimate() -> None:
     reading = read("刚才瓶喂母乳喝了四五十毫升吧")
     assert reading.slots.method == "bottle" and reading.slots.amount_ml == 45 and reading.estimated
+
+
+def test_a_correction_of_when_a_nap_ended_is_its_end() -> None:
+    evening = NOW.replace(hour=20)
+    said = "Actually her morning nap ended at 11:30 not 11, forgot to say"
+    reading = extract(ExtractionRequest(text=said, now=evening, timezone="Asia/Shanghai"))
+    assert reading.intent is Intent.CORRECT and reading.slots.start is None
+    assert reading.slots.end == evening.replace(hour=11, minute=30)
+
+
+def test_a_waking_asked_about_is_no_end() -> None:
+    task = TaskHint("create", "sleep", "pending", {"start": "2026-05-21T05:00:00+00:00", "nap": True}, ("end",))
+    reading = read("不对不对 是一点半睡的 几点醒的我忘了 问问妈妈", task)
+    assert reading.slots.end is None
+
+
+def test_an_amount_and_a_side_answer_a_waiting_pumping() -> None:
+    task = TaskHint("create", "pumping", "pending", {"start": "2026-05-20T23:00:00+00:00"}, ("amount_ml",))
+    reading = read("120毫升，就左边", task)
+    assert reading.intent is Intent.SUPPLY and reading.record_type is RecordType.PUMPING
+    assert reading.slots.amount_ml == 120 and reading.slots.side == "left"

@@ -60,3 +60,22 @@ def test_warm_water_is_water() -> None:
 @pytest.mark.parametrize("text, c", [("小满烧到三十八度二了😭", 38.2), ("体温三十七度五", 37.5), ("38度5", 38.5)])
 def test_degrees_and_a_tenth_said_in_words(text: str, c: float) -> None:
     assert read(text).slots.temperature_c == c, text
+
+
+def test_a_grown_up_asking_for_water_is_a_request() -> None:
+    assert read("老公帮我倒杯温水 渴死了").intent is Intent.CHAT
+
+
+def test_a_stock_remark_with_a_bare_number_and_no_feed_said_is_no_feed() -> None:
+    assert read("每个孩子不一样的妈 那个奶粉618才298两罐 我囤了四罐").intent is Intent.CHAT
+    assert read("刚喝了120 奶粉快没了").intent is Intent.RECORD
+
+
+def test_a_decimal_said_after_what_it_measures() -> None:
+    reading = read("量了下头围四十一点五，身长六十六公分，这小子长得真快")
+    assert (reading.slots.head_cm, reading.slots.height_cm, reading.slots.temperature_c) == (41.5, 66, None)
+
+
+def test_an_emoji_ends_a_clause() -> None:
+    reading = read("Temp is 100.8F under the arm 😟 gonna keep an eye on her tonight")
+    assert reading.intent is Intent.RECORD and reading.unaccounted == []

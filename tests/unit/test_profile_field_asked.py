@@ -92,3 +92,11 @@ def test_a_bare_answer_fills_the_field_asked(text: str, field: str, value) -> No
                                          ("boy is she hungry tonight, 5oz", "sex")])
 def test_what_answers_nothing_asked_fills_nothing(text: str, field: str) -> None:
     assert profile_answer(normalise(text), field, NOW.date()) is None
+
+
+@pytest.mark.parametrize("text, name, nickname", [
+    ("@Fawn 宝宝大名叫林知夏，小名叫夏夏，以后就这么叫她啦", "林知夏", "夏夏"),
+    ("@Fawn her name's Harper, we mostly call her Bug 🐞", "Harper", "Bug")])
+def test_a_name_and_a_nickname_said_together_are_both_read(text: str, name: str, nickname: str) -> None:
+    change = profile_change(normalise(text), NOW.date())
+    assert change is not None and change.name == name and change.nickname == nickname

@@ -18,7 +18,7 @@ _TEMP_BEFORE_SITE = re.compile(rf"{NUM}\s*(?:°\s*[fc]?|度)?\s*(?:{w.TEMP_SITES
 # he's 100.9 / she's at 38.5: a decimal only a temperature can be, said of the baby
 _TEMP_OF_BABY = re.compile(r"\b(?:he|she|baby|bub)(?:'s|\s+is|\s+was)\s+(?:at\s+|now\s+|up to\s+|down to\s+|back to\s+)?"
                            r"((?:9[5-9]|10[0-7]|3[5-9]|4[0-2])\.\d)(?![\d.])(?!\s*(?:kg|lb|oz|ml|cm|in|%))", re.I)
-_MEASURED_DECIMAL = re.compile(r"(?:量|测)了?(?:下|一下)?(?!\s*(?:头围|身高|身长|体重))[^\d\n]{0,3}?((?:3[4-9]|4[0-2])\.\d)(?![\d.])"
+_MEASURED_DECIMAL = re.compile(r"(?:量|测)了?(?:下|一下)?(?!\s*(?:下|一下)?\s*(?:头围|身高|身长|体重))[^\d\n]{0,3}?((?:3[4-9]|4[0-2])\.\d)(?![\d.])"
                                r"(?!\s*(?:kg|公斤|千克|斤|cm|厘米|公分|ml|毫升|克|g\b|in\b|inch|lb|oz))",
                                re.I)      # 又量了下 38.5了: a decimal only a temperature can be, measured
 _TOOK_TEMP = re.compile(r"\b(?:took|checked|take|check|taking|checking) (?:her|his|the baby's|baby's|their) temp|"

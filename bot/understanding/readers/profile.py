@@ -26,7 +26,8 @@ _ZH_DATE = re.compile(rf"{_BIRTHDAY}[^\d]{{0,12}}?(?:(?P<year>\d{{4}})\s*年\s*)
 _AT_BIRTH = re.compile(r"出生体重|出生时|出生的时候|出生是|出生有|生下来|生的时候|birth ?weight|at birth|was born at|born weighing|"
                        r"\bborn\s+(?=\d)|"
                        r"weighed \S+(?: \S+)? at birth", re.I)
-_NICKNAME_EN = re.compile(r"\bwe (?:also )?call (?:her|him) (\w{1,20})\b|\bnickname(?: is|'s)? (\w{1,20})", re.I)
+_NAME_EN = re.compile(r"\b(?:her|his|the baby's|baby's) name(?:'s| is) ([A-Z][a-z]{1,20})\b")
+_NICKNAME_EN = re.compile(r"\bwe (?:also |mostly |usually |always )?call (?:her|him) (\w{1,20})\b|\bnickname(?: is|'s)? (\w{1,20})", re.I)
 # asked to set a field without saying it: the domain asks for it (or refuses those who may not)
 _SET_FIELD = re.compile(r"(?:设置|填|改|录入|登记|加上?)[^，,。]{0,8}?(性别|生日|出生日期|出生体重)|"
                         r"(性别|生日|出生日期|出生体重)[^，,。]{0,6}?(?:还没填|没填|没设置|还没设置|设置一下|填一下|帮我填)|"
@@ -46,8 +47,9 @@ def profile_change(text: str, today: date) -> ProfileChange | None:
         found["birth_weight_kg"] = kg
     if m := lx.NICKNAME.search(text) or _NICKNAME_EN.search(text):
         found["nickname"] = next(g for g in m.groups() if g)
-    elif m := lx.NAME_CHANGE.search(text):
-        found["name"] = next(g for g in m.groups() if g)
+    if (m := lx.NAME_CHANGE.search(text) or _NAME_EN.search(text)) and next(g for g in m.groups() if g) != \
+            found.get("nickname"):
+        found["name"] = next(g for g in m.groups() if g)     # 大名叫林知夏，小名叫夏夏: both
     if found:
         return ProfileChange(**found)
     if m := _SET_FIELD.search(text):
