@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from domain.vocabulary import RecordType
 
@@ -109,6 +110,7 @@ class RecordReference(BaseModel):
     record_type: RecordType | None = None
     at: datetime | None = None
     medication: str | None = None     # 泰诺林那次: the latest dose of that medicine
+    kind: SkipJsonSchema[str | None] = None   # 那次奶粉: the latest feed of that kind (the rules' own)
     value: float | None = Field(None, description="a value said to be wrong (不是120 / not 3): the record holding it")
 
 

@@ -29,6 +29,8 @@ def resolve(turn: Turn, ref: RecordReference) -> list[RecordView]:
         asked = ref.medication.lower()
         live = [r for r in live if asked in str(r.fields.get("medication") or "").lower()
                 or str(r.fields.get("medication") or "x").lower() in asked]
+    if ref.kind:                                    # 那次奶粉: a feed of that kind, never the breastfeed after it
+        live = [r for r in live if r.fields.get("kind") == ref.kind]
     if ref.which == "last_night":
         nights = [r for r in live if r.type is RecordType.SLEEP and r.fields.get("nap") is False]
         return sorted(nights, key=record_time, reverse=True)[:1]

@@ -46,3 +46,19 @@ def test_a_sleeps_start_moved_keeps_its_waking() -> None:
     sleep = RecordView(1, RecordType.SLEEP, 7, {"start": start, "end": start + timedelta(hours=5)}, NOW)
     fields = corrected_fields(sleep, {"start": start - timedelta(hours=1)})
     assert fields["end"] == start + timedelta(hours=5)
+
+
+def test_that_formula_names_the_latest_formula_not_the_latest_feed() -> None:
+    from domain.decide.references import resolve
+    from domain.extraction import RecordReference
+    from domain.turn import BabyView, MemberView, Turn
+    from domain.vocabulary import Role
+    bottle = RecordView(1, RecordType.FEEDING, 7, {"start": NOW.replace(hour=11, minute=30), "kind": "formula",
+                                                   "amount_ml": 80}, NOW)
+    nursing = RecordView(2, RecordType.FEEDING, 7, {"start": NOW.replace(hour=14, minute=30),
+                                                    "kind": "breast_milk"}, NOW)
+    turn = Turn(member=MemberView(1, Role.PARENT, "妈妈", "妈妈"), extraction=read("那次奶粉是十一点四十喝的"), now=NOW,
+                babies=(BabyView(7, "小满"),), recent_records=(bottle, nursing))
+    ref = turn.extraction.reference
+    assert ref == RecordReference(which="latest", record_type=RecordType.FEEDING, kind="formula")
+    assert [r.id for r in resolve(turn, ref)] == [1]

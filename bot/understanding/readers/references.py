@@ -70,7 +70,9 @@ def _reference(head: str, now: datetime) -> RecordReference | None:
         if said is not None:
             return RecordReference(which="at_time", record_type=record_type, at=resolve_point(said, now))
     if _LATEST.search(head):
-        return RecordReference(which="latest", record_type=record_type)
+        kind = next((k.value for p, k in w.KIND_WORDS if p.search(head)), None) \
+            if record_type is RecordType.FEEDING else None
+        return RecordReference(which="latest", record_type=record_type, kind=kind)
     return None
 
 
