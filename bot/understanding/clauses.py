@@ -329,7 +329,8 @@ def _kinds_shared(facts: list[Fact]) -> list[Fact]:
             if f.record_type is RecordType.FEEDING and not f.slots.kind else f for f in facts]
 
 
-_OWN_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am|pm|a\.m|p\.m)|\b(?:at|around|about) \d|\d\s*(?:分钟|小时|min|h)", re.I)
+_OWN_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am|pm|a\.m|p\.m)|\b(?:at|around|about|by) (?:a )?(?:\d|quarter|half|ten|twenty)|"
+                        r"\d\s*(?:分钟|小时|min|h)|\b(?:noon|midnight)\b", re.I)
 
 
 def _sides_in_turn(facts: list[Fact]) -> list[Fact]:

@@ -95,3 +95,10 @@ def test_slept_till_without_a_night_is_left_to_ask() -> None:
 
 def test_a_late_yes_with_its_apology_is_a_yes() -> None:
     assert read("yes confirm, sorry got distracted").intent is Intent.CONFIRM
+
+
+def test_a_sleep_said_at_quarter_to_before_the_fact_it_follows_is_confirmed() -> None:
+    afternoon = NOW.replace(hour=14, minute=52)
+    reading = extract(ExtractionRequest(text="bath done, she drank 4 oz and went down at quarter to 8", now=afternoon,
+                                        timezone="Asia/Shanghai"))
+    assert reading.unread == ["went down at quarter to 8"]
