@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
-from bot.understanding.explain import a_grown_up_aside, about_a_grown_up, described, says_nothing_new
+from bot.understanding.explain import a_grown_up_aside, a_grown_ups_treat, about_a_grown_up, described, says_nothing_new
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest
@@ -579,7 +579,8 @@ def _has_unknown_words(text: str, request: ExtractionRequest) -> bool:
     """A clause with a word the span layer does not know (好乖 is a feeling, 量了下 a measuring: known) — and
     something beside it a record could hold (cuppa time / 手忙脚乱 say nothing new: how it went)."""
     spans = read_spans(text, request.now, request.babies, request.people, addressing=request.bot_names)
-    return any(s.kind == UNKNOWN and not described(s, text) for s in spans) and not says_nothing_new(spans)
+    return any(s.kind == UNKNOWN and not described(s, text) for s in spans) and not says_nothing_new(spans) \
+        and not a_grown_ups_treat(spans)                # all before my coffee: the grown-up's, not the baby's
 
 
 def _baby(request: ExtractionRequest, said: str) -> str | None:

@@ -482,7 +482,7 @@ def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, in
             not any(s.kind in (sp.NUMBER, sp.UNIT) for s in clause)        # 我饿死了，刚吃完饭: still mine
         chatter = (_a_grown_up_speaks(clause) or before and unnamed) and _nothing_of_the_baby(clause, used) \
             and (of_the_baby or not any(s.cue is Cue.REQUEST for s in clause))   # go back to sleep babe
-        chatter = chatter or _a_grown_ups_treat(clause) and any(
+        chatter = chatter or a_grown_ups_treat(clause) and any(
             s.mention is not None and (s.mention.start, s.mention.end) in used or s.kind == sp.BABY
             for c in said if c is not clause for s in c)                        # …asleep now. cuppa time
         if chatter:
@@ -491,7 +491,7 @@ def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, in
     return found
 
 
-def _a_grown_ups_treat(clause: Sequence[Span]) -> bool:
+def a_grown_ups_treat(clause: Sequence[Span]) -> bool:
     """A clause of a grown-up's drink or meal and nothing of the baby (wine o'clock / cuppa time / 该我喝咖啡了)."""
     return any(s.cue is Cue.GROWN_UP for s in clause) and not any(
         s.kind in (sp.BABY, sp.RECORD, sp.NUMBER, sp.UNIT) or s.mention is not None for s in clause)

@@ -79,3 +79,8 @@ def test_a_decimal_said_after_what_it_measures() -> None:
 def test_an_emoji_ends_a_clause() -> None:
     reading = read("Temp is 100.8F under the arm 😟 gonna keep an eye on her tonight")
     assert reading.intent is Intent.RECORD and reading.unaccounted == []
+
+
+def test_a_grown_ups_treat_after_several_facts_is_no_part_left_unread() -> None:
+    reading = read("Just did a 150ml formula bottle and changed a wet and dirty nappy, all before my coffee")
+    assert reading.unread == [] and len(reading.facts()) == 2
