@@ -76,7 +76,7 @@ her his their my our
 started start starting began begun yes yup after afterwards afterward
 same miracle
 hated hate hates enjoyed enjoys liked likes loves screamed cried fussed giggled laughed smiled protested whinged moaned grumbled
-hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz
+hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz while whilst
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
@@ -115,7 +115,8 @@ SAYING = frozenset("说 讲 说了 says said say reckons thinks".split())
 # what is said of how it went, in several words (like it was nothing, milk drunk, no fuss)
 NO_FACT_EN_PHRASES = ("like it was nothing", "like nothing", "like a champ", "like a pro", "like a trooper",
                       "no fuss", "no drama", "no dramas", "in no time", "for once", "thank god", "thank goodness",
-                      "touch wood", "knock on wood", "milk drunk", "milk-drunk", "as well", "happy camper")
+                      "touch wood", "knock on wood", "milk drunk", "milk-drunk", "as well", "happy camper",
+                      "next to me", "next to her", "next to him", "next to us", "beside me", "on my lap")
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",

@@ -102,3 +102,13 @@ def test_a_sleep_said_at_quarter_to_before_the_fact_it_follows_is_confirmed() ->
     reading = extract(ExtractionRequest(text="bath done, she drank 4 oz and went down at quarter to 8", now=afternoon,
                                         timezone="Asia/Shanghai"))
     assert reading.unread == ["went down at quarter to 8"]
+
+
+@pytest.mark.parametrize("text, types", [
+    ("pumped 3oz at 10 while she did 10 min tummy time", [RecordType.PUMPING, RecordType.TUMMY_TIME]),
+    ("She napped 1:15 to 2:40 in the pram while we walked round the park", [RecordType.SLEEP]),
+    ("fed her while watching tv", [RecordType.FEEDING]),
+])
+def test_while_joins_two_facts_or_sets_a_grown_ups_doing_aside(text: str, types: list[RecordType]) -> None:
+    reading = read(text)
+    assert [f.record_type for f in reading.facts()] == types and reading.unaccounted == [], (text, reading.unaccounted)
