@@ -54,7 +54,8 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
                 r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
                 r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
-                r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled"),
+                r"breastfeeding|formula|puree|solids?|spoon(?:ful)?s?|gulp(?:ed)?|chugged|smashed|downed|guzzled|"
+                r"tried|trying|tasted|taste|first taste"),
     T.SLEEP: ("哄|入睡|睡着|睡觉|睡眠|睡了|睡|躺下|躺|小睡|午睡|午觉|夜醒|醒来|醒了|醒|起床|起来|眯了?|打盹|抱睡|奶睡|"
               "回笼觉|觉|夜里|整觉|一觉",
               r"out cold|out like a light|spark out|dead to the world|contact naps?|"
@@ -66,7 +67,7 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
                r"diapers?|nappy|nappies|changed|change|changing|wet|dirty|poop(?:ed|y|s)?|poo|pee(?:d|s)?|wee(?:d)?|"
                r"blowout|soiled|stool|bm|mess"),
     T.GROWTH: ("称了?|量了?|体重|身高|身长|头围|长了|重了|胖了|体检|儿保",
-               r"weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
+               r"weigh-?in|weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
                r"well[- ]baby|visit"),
     T.HEALTH: (r"打了?(?=\s*1?\s*(?:针|疫苗|预防针))|量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|"
                "看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
@@ -384,6 +385,10 @@ def _cue_spans(text: str, people: Sequence[str] = ()) -> list[Span]:
     return spans
 
 
+# 比上周强多了 / 比昨天乖 / better than last week: how it compares, with no number — how it went
+_COMPARED = re.compile(r"比(?:上周|上礼拜|昨天|前天|上次|之前|以前|平时|上个月)[\u4e00-\u9fff]{0,3}?(?:强|好|多|快|重|长|大|高|乖|厉害|棒)"
+                       r"(?:多了|了|一点|点|些|不少)?|\b(?:better|more|bigger|longer) than (?:last week|yesterday|before|usual)\b",
+                       re.I)
 # 28度?? / 45度？？？ / 14oz?!: marks of surprise after a value, not a question (one ? after a value stays one)
 _SURPRISE = re.compile(r"(?<=[\d度℃℉°a-z%斤两])\s*(?:[?？]\s*){2,}[!！]*|(?<=[\d度℃℉°a-z%斤两])\s*[?？][!！]+", re.I)
 # the sticker codes WeChat and WeCom put in a message's text for their own emoji: [捂脸] [偷笑] [Smile] [便便]
@@ -394,7 +399,8 @@ _TREND = re.compile(r"\b(?:down|up)\s+to\b(?=\s*\d)|(?:降|升|退|涨)到了?(?
 
 def _filler_spans(text: str) -> list[Span]:
     sizes = [Span(m.start(), m.end(), FILLER, m.group(0))      # a big poop, 一整瓶, an emoji's code
-             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND, _SURPRISE) for m in pattern.finditer(text)]
+             for pattern in (_SIZE_EN, _A_MEASURE_ZH, _STICKER, _TREND, _SURPRISE, _COMPARED)
+             for m in pattern.finditer(text)]
     return sizes + _words(text, (*lx.NO_FACT_ZH, *lx.A_WHILE_ZH), (*lx.NO_FACT_EN, *lx.NO_FACT_EN_PHRASES), FILLER)
 
 

@@ -132,7 +132,7 @@ WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了
                        r"\bboth\b(?!\s+(?:of\b|babies|kids|twins|boys|girls|(?:just\s+|also\s+)?(?:pooped|pooed|peed|"
                        r"wee'?d|had|did|were|are|have|went|got|needed|filled|soaked|blew)\b))")
 NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
-NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b")
+NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b|(?<=wet)[^.!?]{0,30}\bnothing else\b|\bjust wet\b|\bonly wet\b")
 NOT_A_DIAPER = _words(r"拉肚子|拉链|拉着|拉住")
 STOOL_COLORS: list[tuple[re.Pattern[str], str]] = [
     (_words(r"墨绿|绿|green"), "green"),

@@ -112,3 +112,23 @@ def test_a_sleep_said_at_quarter_to_before_the_fact_it_follows_is_confirmed() ->
 def test_while_joins_two_facts_or_sets_a_grown_ups_doing_aside(text: str, types: list[RecordType]) -> None:
     reading = read(text)
     assert [f.record_type for f in reading.facts()] == types and reading.unaccounted == [], (text, reading.unaccounted)
+
+
+@pytest.mark.parametrize("text", [
+    "Gave him the expressed milk from the fridge in his bottle, 90ml, he polished it off 👍",
+    "Tried avocado today!! She ate 25g and pulled the funniest face 🥑",
+    "Weigh-in today: 14 lb 6 oz 🎉 my chunky boy",
+    "刚刚喝了一百二十毫升奶粉 困到睁不开眼[捂脸]",
+    "终于哄睡了🙏 胳膊都抱麻了",
+    "下午一点到两点半睡了个午觉，终于能喘口气刷会儿手机了",
+    "换尿布了 好大一坨 黄黄的 有点稀 还好没漏到衣服上😮‍💨",
+    "趴了十分钟 头抬得老高了👍 比上周强多了",
+])
+def test_how_it_went_and_how_the_grown_up_is_leave_nothing_to_ask(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [], (text, reading.unaccounted)
+
+
+def test_nothing_else_beside_a_wet_nappy_is_no_poop() -> None:
+    reading = read("Wet nappy changed at 10:40, nothing else")
+    assert reading.slots.wet is True and reading.slots.solid is False and reading.unaccounted == []
