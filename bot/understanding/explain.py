@@ -186,14 +186,15 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
         hoping = any(s.cue is Cue.PLAN for s in clause) and all(s.cue in (Cue.PLAN, None) for s in clause)
         if not (opens or hoping):
             continue
-        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
-               or s.kind == sp.TIME and s.period is None and s.offset is None
-               or s.kind == sp.RECORD and not (s.types & types) or s.cue not in (None, Cue.PLAN, Cue.NEGATION)
-               for s in clause):
-            continue                    # (keep an eye on her tonight: a part of the day is no clock)
         valued = any(any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used for s2 in c)
                      and any(s2.kind == sp.RECORD and s2.types & types for s2 in c)
                      for k, c in enumerate(said) if k != n)     # a value said of the fact, in its own words
+        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+               or s.kind == sp.TIME and s.period is None and s.offset is None
+               or s.kind == sp.RECORD and not (s.types & types) and not (hoping and valued)
+               or s.cue not in (None, Cue.PLAN, Cue.NEGATION) for s in clause):
+            continue                    # (keep an eye on her tonight: a part of the day is no clock; fed her 4oz,
+            #                              will change her soon: a plan of another thing, beside a value said)
         if hoping and not opens and any(s.kind == sp.RECORD for s in clause) and not valued:
             continue                    # fed her, will change her soon: what is done is not said well enough
         if valued or any(s2.kind == sp.RECORD and s2.types & types for k, c in enumerate(said) if k != n for s2 in c):

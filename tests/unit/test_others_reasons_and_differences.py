@@ -37,8 +37,10 @@ def test_a_reason_or_a_hope_beside_a_fact_leaves_nothing_to_ask(text: str) -> No
     assert reading.intent is Intent.RECORD and reading.unaccounted == [], (text, reading.unaccounted)
 
 
-def test_a_hope_that_names_another_thing_to_do_is_not_set_aside() -> None:
-    assert read("fed her 4oz, will change her soon").intent is not Intent.RECORD
+def test_a_plan_of_another_thing_beside_a_value_said_leaves_the_fact_and_writes_no_plan() -> None:
+    reading = read("fed her 4oz, will change her soon")       # the feed is not dropped; the change is not yet
+    assert reading.intent is Intent.RECORD and [f.record_type for f in reading.facts()] == [RecordType.FEEDING]
+    assert read("fed her, will change her soon").intent is not Intent.RECORD      # nothing said well enough
 
 
 @pytest.mark.parametrize("text, ml", [("刚吸完 两边一共一百四 比昨天多了二十 开心😊", 140),
