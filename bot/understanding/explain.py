@@ -421,7 +421,10 @@ def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozen
         own = [s for s in clause if s.kind == sp.RECORD and s.types & types]
         if own and not any(_how_it_went(s, text) for s in own):
             continue                    # the fact's own word, not said of how it went: 换的时候看屁屁有点红
-        if says_nothing_new([s for s in clause if s not in own and not generic(s, types)]):
+        rest = [s for s in clause if s not in own and not generic(s, types)]
+        if says_nothing_new(rest) or len(rest) < len(clause) - len(own) and not any(
+                s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind in (sp.BABY, sp.UNKNOWN) and not
+                _pronoun(s) for s in rest):   # all up her back: an everyday word and nothing else
             found.update(clause)
     return found
 

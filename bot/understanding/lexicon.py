@@ -38,7 +38,7 @@ NO_FACT_ZH = (
     "死了", "量挺多", "量很多", "量不少", "量好多", "片", "涨得厉害", "涨回来了", "涨回来", "涨奶", "涨", "中间", "洗完澡", "洗好澡", "洗了澡", "洗澡", "只有", "有", "对", "就这些", "就这样", "这些", "这样", "嗯对", "对对", "对的", "我说一下", "跟你说一下", "跟你们说一下", "跟你说", "跟你们说", "和你说一下", "告诉你们", "告诉你", "跟大家说一下", "说一下", "汇报一下", "报告一下", "哈哈哈", "哈哈", "嘻嘻", "呵呵", "嘿嘿", "呜呜呜", "呜呜", "嘤嘤", "hhh", "555", "233",
     "困到睁不开眼", "困死了", "困得不行", "眼睛都睁不开了", "睁不开眼", "胳膊都抱麻了", "胳膊都麻了", "手都酸了", "腰都断了",
     "胳膊要断了", "终于能喘口气", "喘口气", "刷会儿手机", "刷手机", "糊得到处都是", "到处都是", "吃得满脸都是", "满脸都是",
-    "衣服上", "身上", "床上", "裤子上", "地上", "估计是饿了", "饿了", "饿醒", "哭着", "哭醒", "胃口一般", "胃口不好", "胃口很好", "胃口不错", "胃口好", "胃口差", "胃口", "一般般", "真能吃", "就是能吃", "能吃",
+    "开始啃手", "啃手", "吃手", "衣服上", "身上", "床上", "裤子上", "地上", "估计是饿了", "饿了", "饿醒", "哭着", "哭醒", "胃口一般", "胃口不好", "胃口很好", "胃口不错", "胃口好", "胃口差", "胃口", "一般般", "真能吃", "就是能吃", "能吃",
     "能喝", "能睡", "贪吃", "贪睡", "终于", "总算", "刚好", "正好", "已经", "然后", "接着", "之后", "还有", "并且", "而且", "同时", "另外", "对了",
     "话说", "那个", "这个", "就是", "反正", "其他", "一共", "总共", "共", "大概", "大约", "差不多", "估计", "应该",
     "可能", "好像", "感觉", "看起来", "貌似", "左右", "上下", "一点点", "一点", "有点儿", "有点", "一些", "一下",
@@ -78,7 +78,7 @@ her his their my our
 started start starting began begun yes yup after afterwards afterward
 same miracle
 hated hate hates enjoyed enjoys liked likes loves screamed cried fussed giggled laughed smiled protested whinged moaned grumbled
-hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz while whilst else
+hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz while whilst else smh massive playmat outfit onesie vest clothes sleepsuit babygrow
 """.split())
 
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
@@ -123,7 +123,9 @@ NO_FACT_EN_PHRASES = ("like it was nothing", "like nothing", "like a champ", "li
                       "drained it", "inhaled it", "pulled a face", "pulled the funniest face", "made a face",
                       "made the funniest face", "funny face", "funniest face", "made a huge mess", "made a mess",
                       "huge mess", "my chunky boy", "my chunky girl", "chunky boy", "chunky girl", "my boy", "my girl",
-                      "big boy", "big girl", "good boy", "good girl", "chunky monkey")
+                      "big boy", "big girl", "good boy", "good girl", "chunky monkey", "took forever", "took ages",
+                      "took a while", "warmed it up", "heated it up", "for the first time", "play mat", "play gym",
+                      "whole outfit", "lost my mind")
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",

@@ -196,8 +196,8 @@ SYMPTOMS: list[tuple[str, str]] = [
     (r"肠绞痛|胀气", "胀气"), (r"哭闹不止", "哭闹不止"),
     (r"spit(?:ting)? up|spat up", "spit up"), (r"vomit\w*|threw up|throwing up", "vomiting"),
     (r"diarrh?o?ea|diarrhea", "diarrhea"), (r"constipat\w*", "constipation"),
-    (r"cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
-    (r"sneez\w*", "sneezing"), (r"diaper rash|nappy rash", "diaper rash"), (r"rash\w*|eczema", "rash"),
+    (r"(?<![a-z])cough\w*", "cough"), (r"runny nose|snott\w*", "runny nose"), (r"stuffy nose|congest\w*", "congestion"),
+    (r"sneez\w*", "sneezing"), (r"diaper rash|nappy rash", "diaper rash"), (r"(?<![a-z])rash\w*|eczema", "rash"),
     # pulling at her ear (spelled pul+ / tug+ so that pull, full … do not join the typo vocabulary of spans.py)
     (r"\b(?:pul+|tug+|rub+)(?:ing|ed|s)?\s+(?:at\s+|on\s+)?(?:her|his|the)\s+(?:left\s+|right\s+)?ear(?:s)?\b|"
      r"\bear[- ]?(?:pul+|tug+)ing\b", "ear pulling"), (r"\bfever\b", "fever"), (r"colic\w*", "colic"),

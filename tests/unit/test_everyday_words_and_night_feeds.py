@@ -132,3 +132,19 @@ def test_how_it_went_and_how_the_grown_up_is_leave_nothing_to_ask(text: str) -> 
 def test_nothing_else_beside_a_wet_nappy_is_no_poop() -> None:
     reading = read("Wet nappy changed at 10:40, nothing else")
     assert reading.slots.wet is True and reading.slots.solid is False and reading.unaccounted == []
+
+
+@pytest.mark.parametrize("text", [
+    "Massive blowout, mustard yellow, all up her back. Outfit is in the trash 😩",
+    "Just changed a soaking wet nappy, he weed through his vest as well",
+    "It was 100ml formula, I warmed it up for her",
+    "15 min tummy time on the playmat and she rolled over for the first time!!! 😭🎉",
+    "刚喝了90配方奶 喝完就开始啃手了",
+])
+def test_clothes_and_the_baby_doing_other_things_are_no_fact(text: str) -> None:
+    reading = read(text)
+    assert reading.intent is Intent.RECORD and reading.unaccounted == [] and not reading.also, (text, reading)
+
+
+def test_a_word_with_a_symptom_inside_it_is_no_symptom() -> None:
+    assert all(f.record_type is not RecordType.HEALTH for f in read("poop everywhere, onesie in the trash").facts())
