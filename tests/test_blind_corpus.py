@@ -23,7 +23,7 @@ BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
 # batch 6 (100, messier messages on purpose: 64 and 2 wrong writes when first run, at 96e9c2e) and
 # batch 7 (80, the same way: 48 when first run, at f7720c8 and after);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 980
+PASSED_AT_LEAST = 1014
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted
