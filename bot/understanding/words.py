@@ -49,13 +49,13 @@ SEX_CHANGE = re.compile(r"性别\D{0,6}?(男|女)|(?:是|改成)(男孩|女孩|�
                         r"\b(?:is|(?:she|he)(?:'s|’s)) an? (boy|girl)\b|\bsex\b\D{0,8}(male|female)", re.I)
 BIRTH_WEIGHT = re.compile(r"出生体重\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|公斤|千克|斤|g|克)?|birth weight\D{0,6}?(\d+(?:\.\d+)?)\s*(kg|g|lb)?", re.I)
 SEX_WORD = re.compile(r"(男孩|女孩|男宝|女宝|\bboy\b|\bgirl\b)", re.I)   # beside a birth date: the sex too
-_NOT_A_NAME = r"(?!什么|啥|哪|吗|谁)"
-NICKNAME = re.compile(rf"(?:小名(?:就|也|都)?(?:叫|是|改成)|(?:我们|家里|平时|平常)[^，,。\d]{{0,4}}叫(?:她|他))\s*{_NOT_A_NAME}"
-                      r"([\w\u4e00-\u9fff]{1,10}?)(?=[啦了吧呀哈啊呢，,。!！\s]|$)|"
+# a name as said after 叫 / 是: never a question word (名字叫什么好), ending at a particle or a pause
+_A_NAME = r"\s*(?!什么|啥|哪|吗|谁)([\w\u4e00-\u9fff]{1,10}?)(?=[啦了吧呀哈啊呢，,。!！\s]|$)"
+NICKNAME = re.compile(rf"(?:小名(?:就|也|都)?(?:叫|是|改成)|(?:我们|家里|平时|平常)[^，,。\d]{{0,4}}叫(?:她|他)){_A_NAME}|"
                       r"nickname (?:is|to) (\w{1,20})", re.I)
-# 大名定了，叫陈一诺 / 大名终于定下来了 叫林知夏: what it was decided to be, never a question (名字叫什么好)
-NAME_CHANGE = re.compile(rf"(?:名字|大名)(?:(?:终于|已经)?定(?:下来)?了[，,!！\s]*)?(?:就)?(?:叫|是|改成|改为)\s*{_NOT_A_NAME}"
-                         r"([\w\u4e00-\u9fff]{1,10}?)(?=[啦了吧呀哈啊呢，,。!！\s]|$)|name (?:is|to) (\w{1,20})", re.I)
+# 大名定了，叫陈一诺 / 大名终于定下来了 叫林知夏: what it was decided to be
+NAME_CHANGE = re.compile(rf"(?:名字|大名)(?:(?:终于|已经)?定(?:下来)?了[，,!！\s]*)?(?:就)?(?:叫|是|改成|改为){_A_NAME}|"
+                         r"name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
 SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap(?!p(?:y|ies))|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
