@@ -79,7 +79,33 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     facts, unread = read
     if not facts or len(facts) == 1 and not facts[0].every_baby:
         return None
-    return _reading(facts, unread, common, request.now)
+    return _reading(_while_together(facts, text), unread, common, request.now)
+
+
+_WHILE = re.compile(r"\bwhile\b|\bwhilst\b|同时|一边", re.I)
+_A_CLOCK = re.compile(r"\d\s*(?:点|:|：|时|am\b|pm\b)|\b(?:at|around|about) \d", re.I)
+
+
+def _while_together(facts: list[Fact], text: str) -> list[Fact]:
+    """pumped 3oz at 10 while she did 10 min tummy time: said joined by while, a fact with no clock of its own
+    happened when the one before it did — never at the message's time."""
+    out = list(facts)
+    for n in range(1, len(out)):
+        before, fact = out[n - 1], out[n]
+        at = before.slots.start or before.slots.time
+        said_before, said = normalise(before.said or ""), normalise(fact.said or "")
+        gap_at, own_at = text.find(said_before), text.find(said)
+        if at is None or gap_at < 0 or own_at < 0 or _A_CLOCK.search(said) or \
+                not _WHILE.search(text[gap_at + len(said_before):own_at]):
+            continue
+        slots = fact.slots
+        if slots.time is not None or slots.start is None and slots.end is None and fact.record_type is RecordType.HEALTH:
+            out[n] = fact.model_copy(update={"slots": slots.model_copy(update={"time": at})})
+        else:
+            length = (slots.end - slots.start) if slots.start and slots.end else None
+            update = {"start": at, "end": at + length if length else slots.end if not slots.start else None}
+            out[n] = fact.model_copy(update={"slots": slots.model_copy(update=update)})
+    return out
 
 
 def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_of: TypeOf,

@@ -141,3 +141,9 @@ def test_nothing_else_beside_a_wet_nappy_is_no_poop() -> None:
 
 def test_a_word_with_a_symptom_inside_it_is_no_symptom() -> None:
     assert all(f.record_type is not RecordType.HEALTH for f in read("poop everywhere, onesie in the trash").facts())
+
+
+def test_a_fact_joined_by_while_happened_when_the_one_before_it_did() -> None:
+    reading = read("pumped 3oz at 10 while she did 10 min tummy time")
+    tummy = reading.facts()[1]
+    assert tummy.slots.start == NOW.replace(hour=10, minute=0) and tummy.slots.end == NOW.replace(hour=10, minute=10)
