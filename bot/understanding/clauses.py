@@ -460,6 +460,11 @@ def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[l
                 (_SIDE_ANCHOR.search(text) or _BOTH_SIDES.search(text)) and not _FED.search(text):
             kind = RecordType.PUMPING        # 吸了一次奶 左边60 右边50: the sides of the pumping, not breastfeeds
             text = f"吸奶 {text}"              # read as the pumping it is a side of
+        if parts and parts[-1].record_type is RecordType.PUMPING and _FED_IT.search(text) and not _kind_of(text):
+            kind, text = RecordType.FEEDING, _the_pumped_milk(parts[-1].text(), text)   # …and gave her 3 of it
+        elif kind is RecordType.FEEDING and parts and parts[-1].record_type is RecordType.PUMPING and \
+                _AN_AMOUNT_ALONE.fullmatch(text):
+            kind = None                  # 吸完奶 60加50毫升 / 才50毫升: the pumping's amount, said after it
         if OCCASION.match(said) or _ONLY_A_QUANTITY.fullmatch(text) or _ONLY_A_SIDE.fullmatch(text):
             kind = None                  # 今天体检，…: the occasion of what follows; 2.5毫升: a detail of the fact before
         if kind is RecordType.FEEDING and parts and _a_dose(parts[-1], text):
@@ -480,6 +485,20 @@ def _parts(clauses: list[str], type_of: TypeOf, health: bool = False) -> tuple[l
             parts.append(Part((*pending, clause), kind))
             pending = []
     return parts, [c[0] for c in pending]
+
+
+# a feed of the milk just pumped: gave her 3 of it / fed it to him / 直接用奶瓶喂给她了 / 吸的喂了
+_FED_IT = re.compile(r"\b(?:gave|give|fed|offered)\b[^.,;]*\b(?:it|that|them)\b|喂给(?:她|他|宝宝|孩子)|直接[^，,。]*喂|"
+                     r"吸的(?:奶)?[^，,。]*喂", re.I)
+
+
+def _the_pumped_milk(pumped: str, text: str) -> str:
+    """The feed's clause read as a bottle of breast milk: its own amount in the pumping's unit, or — none said —
+    all that was pumped (吸了九十 直接用奶瓶喂给她了)."""
+    own = _unit_shared(pumped, text)
+    if not _amount_of(own) and (amount := _amount_of(pumped)):
+        own = f"{own} {amount}"
+    return f"母乳 奶瓶 {own}"
 
 
 _AN_INTERVAL = re.compile(r"每(?:隔)?\s*\d+(?:\s*(?:-|–|~|～|到|至)\s*\d+)?\s*个?小时|(?:隔|间隔)\s*\d+\s*个?小时|"
@@ -549,6 +568,10 @@ _ARITHMETIC = re.compile(r"剩|倒掉|没喝完|没吃完|一半|加|\bleft\b|le
 _MADE = re.compile(r"冲|泡|热了|温了|\bmade\b|\bprepared\b|\bwarmed\b|\bmixed\b", re.I)
 _ONLY_A_QUANTITY = re.compile(r"\s*(?:一共|总共|共|合计|总计|in total|total(?: of)?|got|a total of)?\s*\d+(?:\.\d+)?\s*"
                               r"(?:ml|mls|毫升|cc|oz|g|克|mg|毫克|滴|粒|片|drops?)?\s*(?:total|in total)?\s*[。.!！~]*\s*", re.I)
+_AMOUNT_SAID = r"\d+(?:\.\d+)?\s*(?:ml|mls|毫升|cc|oz|ounces?)?"
+_AN_AMOUNT_ALONE = re.compile(rf"\s*(?:(?:才|就|只|一共|总共|共|合计|总计|大概|差不多|got|only|just|about|around|total(?: of)?|"
+                              rf"in total)\s*)*{_AMOUNT_SAID}(?:\s*(?:加上?|\+|plus|and)\s*{_AMOUNT_SAID})*\s*"
+                              rf"(?:total|in total|左右|吧|了|而已)?\s*[。.!！~]*\s*", re.I)   # 才50毫升 / got 2 + 2.5 oz
 _ONLY_A_SIDE = re.compile(r"\s*(?:两边|双边|两侧|左边|右边|左侧|右侧|(?:on )?(?:the )?(?:both sides?|left(?: side)?|"
                           r"right(?: side)?))\s*(?:都有|各一半)?\s*[。.!！~]*\s*", re.I)   # 一共150ml，两边: a detail
 _TIME_ANCHOR = re.compile(r"\d{1,2}\s*(?:[:：点]\s*\d{0,2}|\s*(?:am|pm)\b)|\bat\s+\d{1,2}(?:\s+\d{1,2}(?!\s*(?:ml|oz|g)\b))?\b",

@@ -14,6 +14,7 @@ from bot.understanding.address import without_address
 from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
+from bot.understanding.readers.beside import difference_spans, empty_side_spans, night_feed_spans, without
 from bot.understanding.readers.corrections import (
     affirmed,
     apology_before,
@@ -24,7 +25,6 @@ from bot.understanding.readers.corrections import (
 )
 from bot.understanding.readers.family_codes import read_family_code
 from bot.understanding.readers.like_last import read_like_last
-from bot.understanding.readers.night import difference_spans, night_feed_spans, without
 from bot.understanding.readers.notes import note_asked
 from bot.understanding.readers.one_off import read_reminder
 from bot.understanding.readers.other_records import detect_other_type, other_slots
@@ -72,7 +72,7 @@ def extract(request: ExtractionRequest) -> Extraction:
 
 
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
-    night = night_feed_spans(text)              # 中间醒了两次 喂了一次: what the wakings were for
+    night = [*night_feed_spans(text), *empty_side_spans(text)]   # 中间醒了两次 喂了一次 / 右边堵了: beside the fact
     try:
         reading = _read(request, without(text, [*night, *difference_spans(text)]))
     except OverflowError:                    # a number no time or amount can hold

@@ -285,13 +285,17 @@ def _overlapping(pattern: re.Pattern[str], text: str) -> Iterable[re.Match[str]]
         pos = m.start() + 1
 
 
+# a match that runs over a clause's end is no word (右边堵了 只吸了左边: 右…左 is not "both sides")
+_ACROSS_CLAUSES = re.compile(r"[\u4e00-\u9fff\w]\s+[\u4e00-\u9fff]|[\u4e00-\u9fff]\s+\w|[，,。；;!！?？\n]")
+
+
 def _record_spans(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[Span]:
     """Every record word, once per place: a word several lists know names each of their types (体检: a
     health event, or where growth is measured)."""
     found: dict[tuple[int, int], frozenset[T]] = {}
     for pattern, types in (*_FROM_WORDS, *_support_patterns()):
         for m in _overlapping(pattern, text):
-            if m.group(0).strip():
+            if m.group(0).strip() and not _ACROSS_CLAUSES.search(m.group(0)):
                 where = _whole_word(text, m.start(), m.end())
                 found[where] = found.get(where, frozenset()) | types
     spans = []

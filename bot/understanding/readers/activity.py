@@ -5,9 +5,13 @@ import re
 from datetime import datetime, timedelta
 
 from bot.understanding import words as w
+from bot.understanding.readers.arithmetic import summed_amounts
 from bot.understanding.readers.quantities import bare_numbers, volumes_ml
 from bot.understanding.timeparse import FUTURE_SLACK, TimeReading
 from domain.extraction import Slots
+
+_A_TOTAL = re.compile(r"(?:一共|总共|合计|总计|\btotal(?: of)?|\bgot)\s*(\d{1,4}(?:\.\d+)?)(?![\d.:])(?!\s*(?:分钟|分|min|小时|h\b))",
+                      re.I)
 
 
 def is_pumping(text: str) -> bool:
@@ -16,9 +20,12 @@ def is_pumping(text: str) -> bool:
 
 def pumping_slots(text: str, times: TimeReading, now: datetime) -> Slots:
     """Amounts add up over the sides (左边60右边50 = 110 ml; 两边各60 = 120 ml)."""
-    amounts = [q.value for q in volumes_ml(text)]
+    summed = summed_amounts(text)
+    amounts = [summed[0].ml] if len(summed) == 1 else [q.value for q in volumes_ml(text)]   # 60加50毫升
     if not amounts and not times.duration_min:
         amounts = bare_numbers(text)[-1:]
+    elif not amounts and (total := _A_TOTAL.search(text)):
+        amounts = [float(total.group(1))]       # 双边吸了20分钟 一共130: the whole, said after how long
     side = next((s for p, s in w.PUMP_SIDES if p.search(text)), None)
     total = sum(amounts) if amounts else None
     if total is not None and side == "both" and len(amounts) == 1 and w.EACH.search(text):

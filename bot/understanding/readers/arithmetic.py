@@ -96,6 +96,12 @@ def worked_amounts(text: str) -> list[Worked]:
     return sorted(found, key=lambda w: w.start)
 
 
+def summed_amounts(text: str) -> list[Worked]:
+    """Only the sums said (60加50 / 2 + 2.5 oz): what a pumping message may add up — its left and right are
+    sides, never leftovers."""
+    return [replace(w, pieces=_without_clocks(text, w.start, w.end)) for w in _sums(text) if w.amount > 0]
+
+
 def _without_clocks(text: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
     """start..end cut around the clock times inside it: they are the time reader's to account for."""
     pieces, at = [], start
