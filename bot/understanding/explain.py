@@ -136,13 +136,11 @@ def _a_question_beside(spans: Sequence[Span], text: str, types: set[RecordType],
                 s.kind == sp.RECORD and not s.types & types for s in clause):
             continue
         if any(s.kind in (sp.NUMBER, sp.TIME, sp.UNIT) or s.mention is not None for s in clause):
-            continue
-        if any(s.kind == sp.RECORD and not s.types & types for s in clause):
-            continue
+            continue                    # (a question of another record — 是不是奶粉的问题啊 — asks; it tells nothing)
         if any(s.kind == sp.RECORD for s in clause) and _MORE.search(text[clause[0].start:clause[-1].end]):
             continue                    # 还要不要再喂点: asks for more of it — whether it is over is not said
-        if any(s.cue not in (Cue.QUESTION, None) for s in clause):
-            continue
+        if any(s.cue not in (Cue.QUESTION, Cue.PLAN, Cue.HYPOTHETICAL, Cue.NEGATION, None) for s in clause):
+            continue                    # (是不是该换奶粉了 / could it be the formula?: what is asked, not told)
         if any(carries(c) for m, c in enumerate(said) if m != n):
             found.update(clause)          # a tag's "right" stays unexplained: she is checking, so it is confirmed
     return found
@@ -566,6 +564,12 @@ _MORE = re.compile(r"再|又|还要|\b(?:more|again|another)\b", re.I)
 _MARKS = re.compile(r"\s*[?？!！]+\s*")          # 28度?? 是不是…: marks of surprise end a clause
 
 
+def _turns_to_the_family(s: Span, before: list[Span]) -> bool:
+    """…稀稀的你们看下要不要紧: said straight on, 你们 / 大家 turns to the family — a clause of its own (not 给你们说)."""
+    return s.kind == sp.ADULT and s.text in ("你们", "大家") and before[-1].end == s.start and \
+        before[-1].text[-1:] not in ("给", "跟", "和", "让", "帮", "对", "告诉")
+
+
 def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
     """The spans grouped by clause: a new one after punctuation or a joining word (然后, and, then …)."""
     groups: list[list[Span]] = [[]]
@@ -575,7 +579,8 @@ def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
         cjk_space = between.strip() == "" and between != "" and (
             _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
             or s.kind not in (sp.UNIT, sp.NUMBER) and _VALUE_THEN_CJK.search(text[max(0, last_end - 1):s.start + 1]))
-        if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or s.kind == sp.FILLER and
+        if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or _turns_to_the_family(s, groups[-1]) or
+                           s.kind == sp.FILLER and
                            _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ") or _MARKS.fullmatch(text[last_end:s.start])
                            or groups[-1][-1].kind == sp.FILLER and _MARKS.fullmatch(groups[-1][-1].text)):
             groups.append([])

@@ -14,7 +14,13 @@ from bot.understanding.address import without_address
 from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
-from bot.understanding.readers.beside import difference_spans, empty_side_spans, night_feed_spans, without
+from bot.understanding.readers.beside import (
+    difference_spans,
+    empty_side_spans,
+    night_feed_spans,
+    unknown_value_spans,
+    without,
+)
 from bot.understanding.readers.corrections import (
     affirmed,
     apology_before,
@@ -72,7 +78,7 @@ def extract(request: ExtractionRequest) -> Extraction:
 
 
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
-    night = [*night_feed_spans(text), *empty_side_spans(text)]   # 中间醒了两次 喂了一次 / 右边堵了: beside the fact
+    night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text)]   # beside the fact
     try:
         reading = _read(request, without(text, [*night, *difference_spans(text)]))
     except OverflowError:                    # a number no time or amount can hold
@@ -89,6 +95,14 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
+
+
+def _not_known(text: str) -> list[tuple[int, int]]:
+    """A value said not to be known, in a message that tells a record (朵朵刚喝了一瓶奶粉 多少我不知道): set aside,
+    so the record's missing value is asked — never in one that tells none (算了 不记了 忘了多少: no fact)."""
+    spans = unknown_value_spans(text)
+    rest = without(text, spans)
+    return spans if spans and (_record_type(rest) or detect_other_type(rest)) else []
 
 
 def _reminder(request: ExtractionRequest, reminder: ReminderRequest, rest: str) -> Extraction:
@@ -191,7 +205,9 @@ _NOT_SO = re.compile(r"\b(?:no|not|never|hasn'?t|haven'?t|didn'?t|won'?t|wouldn'
 # with no number of its own: the fact is read without it (the accounting sets it aside or asks)
 _A_QUESTION_AFTER = re.compile(r"[,，。.!！?？\s]+(?=[^,，。.!！\d]*(?:[?？]|吗|是不是|要不要紧|正常吗|right\?)[\s?？!！。.]*$"
                                r"|(?:这个|那个)?[^,，。.!！?？\d\s]{0,6}?(?:是不是|会不会|是否|难道)[^,，。.!！\d]*$)"
-                               r"[^,，。.!！\d]*$", re.I)
+                               r"[^,，。.!！\d]*$"
+                               r"|(?<=[\u4e00-\u9fff])(?=(?:你们|你|大家)(?:帮忙)?(?:看下|看看|看一下|说说?)[^,，。.!！\d]*"
+                               r"(?:吗|要不要紧|正常|怎么办|是不是|[?？])[^,，。.!！\d]*$)", re.I)   # …稀稀的你们看下要不要紧
 
 
 def _note(request: ExtractionRequest, kept: str, common: dict) -> Extraction:

@@ -5,6 +5,7 @@
   feeds to ask about (a feed that says how much, 喂了一次 90ml, is a feed).
 - A difference (比昨天多了二十): its number is no amount.
 - A side that gave nothing while the other was pumped (右边堵了 / right side was empty / gave like nothing).
+- A value said not to be known (多少我不知道 / not sure how much): no question — the value is missing.
 
 Each is a span the readers do not see (`without`); rules.py says which of them count as understood."""
 from __future__ import annotations
@@ -64,3 +65,18 @@ def empty_side_spans(text: str) -> list[tuple[int, int]]:
     if not w.PUMPING_WORDS.search(text) or not re.search(r"\d", text):
         return []
     return [m.span() for m in _NOTHING_FROM_A_SIDE.finditer(text)]
+
+
+# a value said not to be known: 多少我不知道 / 不知道喝了多少 / 几点忘了 / not sure how much / no idea what time
+_NOT_KNOWN = r"(?:不知道|不清楚|不记得了?|忘了|没看|没注意|没数)"
+_ASKED_WORD = r"(?:多少|几点|什么时候|多久|多长时间)"
+_A_VALUE_NOT_KNOWN = re.compile(
+    rf"{_ASKED_WORD}[^，,。.!！?？\d]{{0,4}}?{_NOT_KNOWN}|{_NOT_KNOWN}[^，,。.!！?？\d]{{0,4}}?{_ASKED_WORD}|"
+    r"\b(?:(?:i\s+)?(?:don'?t|do not|didn'?t) know|not sure|no idea|dunno|can'?t remember|forgot)\s+"
+    r"(?:how (?:much|many|long)|what time|when)(?:\s+(?:she|he|it|they)\s+(?:had|took|drank|was|did))?\b", re.I)
+
+
+def unknown_value_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message says a value is not known (朵朵刚喝了一瓶奶粉 多少我不知道): no question asked — the value is
+    missing, and the domain asks for it as for any missing value."""
+    return [m.span() for m in _A_VALUE_NOT_KNOWN.finditer(text)]

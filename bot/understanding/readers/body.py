@@ -54,7 +54,12 @@ def is_growth(text: str) -> bool:
         return True
     if _WEIGHT_UNIT.search(text) and weights_kg(text):
         return True                     # 5.3 kg / 12 lb 4 oz / 13磅: only a weight is said in these units
+    if words and _MEASURED_NO_VALUE.search(text) and not re.search(r"\d", text):
+        return True                     # 今天去社区量了身高体重 / weighed her today: measured — the values are asked
     return bool(words) and bool(weights_kg(text) or lengths or _bare(text))
+
+
+_MEASURED_NO_VALUE = re.compile(r"[量称测]了|量过|称过|\b(?:weighed|measured)\b", re.I)
 
 
 _WEIGHT_UNIT = re.compile(r"\d\s*(?:kg|kgs|kilos?|公斤|千克|斤|lbs?|pounds?|磅)(?![a-z])", re.I)

@@ -56,7 +56,8 @@ def is_health(text: str) -> bool:
 def health_kind(text: str) -> str | None:
     """The kind of health event the text reports, strongest first."""
     if w.MEDICINES.search(text) or _MED_WORDS.search(text) and _DOSE.search(text) or \
-            re.search(r"(?:吃|喂|用)了?药|gave (?:her|him) (?:some )?medicine", text, re.I) or \
+            re.search(r"(?:吃|喂|用)[了过]?药|\b(?:gave|given|had)\s+(?:[a-z]+\s+)?(?:her|his|him|some|the)?\s*"
+                      r"(?:medicine|meds|medication)\b", text, re.I) or \
             _MED_GENERIC.search(text):
         return "medication"
     if read_temperature(text) is not None:
@@ -122,7 +123,7 @@ def _medication(text: str) -> dict[str, object]:
     unit = None
     if dose:
         unit = "ml" if dose.group(2) else "mg" if dose.group(3) else "tablets" if dose.group(4) else "drops"
-    medicine = re.sub(r"^.*[吃喂用给了]", "", re.sub(r"\s+", " ", name.group(0))).strip() if name else None
+    medicine = re.sub(r"^.*[吃喂用给了过]", "", re.sub(r"\s+", " ", name.group(0))).strip() if name else None
     if medicine in ("药", "滴剂", "糖浆", "口服液"):
         medicine = None
     return {"medication": medicine or None,
