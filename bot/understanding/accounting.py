@@ -122,11 +122,21 @@ def explained_mentions(text: str, reading: Extraction, now: datetime,
                        consumed: Sequence[Span] = ()) -> set[tuple[int, int]]:
     """The (start, end) of each mention of `text` a value of `reading` (or a consumed span) accounts for."""
     used = [*consumed, *kept_text_spans(text, reading), *quantity_spans(text, reading),
-            *(m.span() for m in NAME_NUMBER.finditer(text))]
+            *(m.span() for m in NAME_NUMBER.finditer(text)), *_counted(text, reading)]
     times = _times(reading, now)
     numbers = _numbers(reading)
     return {(m.start, m.end) for m in mentions(text, now, lasted(reading))
             if _inside(m, used) or _accounts(m, times, numbers, reading, now)}
+
+
+# how many were said (睡了两觉 / 两段 / two naps / 2 bottles): a count, explained when it is how many facts are read
+_A_COUNT = re.compile(r"(?<![\d.])(\d)\s*(?:觉|段|次|回|泡|顿|瓶|个|(?:naps?|bottles?|feeds?|diapers?|nappies|nappy|"
+                      r"poops?|poos?|stretches|sleeps?)\b)", re.I)
+
+
+def _counted(text: str, reading: Extraction) -> list[Span]:
+    facts = len(_all_slots(reading))
+    return [m.span() for m in _A_COUNT.finditer(text) if facts >= 2 and int(m.group(1)) == facts]
 
 
 def _inside(m: Mention, spans: Iterable[Span]) -> bool:

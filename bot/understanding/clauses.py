@@ -127,6 +127,9 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
         text = part.text()
         if n and _side_of(text) and _side_of(parts[n - 1].text()):
             text = _unit_shared(parts[n - 1].text(), text)      # left for 12 mins then right for 8: 8 minutes
+        if n and part.record_type is parts[n - 1].record_type is RecordType.SLEEP and not _A_NIGHT.search(text) \
+                and (night := _A_NIGHT.search(parts[n - 1].text())):
+            text = f"{night.group(0)} {text}"       # last night: 7:30 to 2, then 2:45 to 6: the same night
         reading = reader(fresh, text, False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)
@@ -501,6 +504,7 @@ def _the_pumped_milk(pumped: str, text: str) -> str:
     return f"母乳 奶瓶 {own}"
 
 
+_A_NIGHT = re.compile(r"昨晚|昨天晚上|昨夜|前晚|今晚|\blast night\b|\bovernight\b|\btonight\b", re.I)
 _AN_INTERVAL = re.compile(r"每(?:隔)?\s*\d+(?:\s*(?:-|–|~|～|到|至)\s*\d+)?\s*个?小时|(?:隔|间隔)\s*\d+\s*个?小时|"
                           r"\bevery\s*\d+(?:\s*(?:-|–|to|or)\s*\d+)?\s*(?:h|hrs?|hours?)\b|\bq\d+(?:-\d+)?h\b", re.I)
 

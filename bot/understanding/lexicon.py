@@ -86,7 +86,7 @@ hopefully fingers crossed off liquid gold forever ages soaking sopping through c
 # --- measure words: 1 before one of them is the noun's article, not an amount ----------------------------
 # 拉了一大泡, 一坨, 打了一针, 吃了一粒, 一次, one bottle (numerals.normalise has made 一 a 1): the 1 says "a";
 # any other number before them is a count, and a count a reading does not use is unexplained (拉了两泡).
-MEASURE_ZH = ("泡", "坨", "次", "回", "段", "粒", "颗", "片", "个", "袋", "包", "盒", "罐", "桶", "针", "剂", "瓶",
+MEASURE_ZH = ("泡", "坨", "觉", "次", "回", "段", "粒", "颗", "片", "个", "袋", "包", "盒", "罐", "桶", "针", "剂", "瓶",
               "顿", "餐", "杯", "碗", "勺", "口", "下", "支", "块", "条", "张", "件", "趟", "遍", "阵", "份", "滴")
 MEASURE_SIZE_ZH = "大小满整"                     # 一大泡, 一小碗, 一满瓶, 一整瓶
 MEASURE_EN = ("bottle", "diaper", "nappy", "nap", "feed", "feeding", "poop", "poo", "pee", "dose", "tablet", "pill",

@@ -34,7 +34,7 @@ _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会",
            "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵")
 # What may follow a lone numeral character that is a number: measure words, units, time words, joins.
 _MEASURES = set("个個次回顿口勺瓶杯碗袋包片粒颗滴支只块条张件双对雙對位天日周月年岁歲斤两兩克公毫升厘米寸度点點时時分秒刻"
-                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人磅盎")
+                "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人磅盎觉")
 _A_LITTLE = re.compile(r"一点(?!\s*(?:钟|半|过|整|多|\d|[零一二三四五六七八九十]+分|[一二三]刻))")
 _AMOUNT_NEXT = ("剩", "剩了", "剩下", "加", "加上")    # 还剩十倒掉了, 六十加五: what follows them is an amount
 _LIANG_UNIT = re.compile(r"(?<=[一二三四五六七八九十斤\d])两(?!两)")

@@ -18,6 +18,7 @@ from bot.understanding.readers.beside import (
     difference_spans,
     empty_side_spans,
     night_feed_spans,
+    not_asleep_spans,
     unknown_value_spans,
     without,
 )
@@ -78,7 +79,7 @@ def extract(request: ExtractionRequest) -> Extraction:
 
 
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
-    night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text)]   # beside the fact
+    night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text), *not_asleep_spans(text)]
     try:
         reading = _read(request, without(text, [*night, *difference_spans(text)]))
     except OverflowError:                    # a number no time or amount can hold
@@ -283,8 +284,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
 _ENDED_OR_WOKE = re.compile(r"\b(?:ended|finished|woke(?: up)?|was up|up)\s+(?:at\s+)?(?:around\s+)?\d|"
                             r"\d\s*(?:点|:|：)[\d分半刻]*\s*(?:才|就)?(?:醒|结束|起来)", re.I)   # the clock said of the end
 _A_NIGHT_RANGE = re.compile(r"^\s*(?:昨晚|昨天晚上|昨夜|前晚|last night|overnight)[,，:：\s]*\d{1,2}\s*(?:点|:\d\d|pm)?"
-                            r"\d{0,2}\s*分?\s*(?:到|至|-|–|~|to|till|until)\s*(?:凌晨|早上|am)?\s*\d{1,2}\s*(?:点|:\d\d|am)?"
-                            r"\d{0,2}\s*分?\s*[。.!！]*\s*$", re.I)
+                            r"\d{0,2}\s*分?\s*(?:到|至|-|–|~|to|till|until)\s*(?:今天早上|今早|今晨|凌晨|早上|am)?\s*"
+                            r"\d{1,2}\s*(?:点|:\d\d|am)?\d{0,2}\s*分?\s*[。.!！]*\s*$", re.I)
 _GROWN_UP_SPEAKS = re.compile(r"^\s*(?:我|咱|我们)|\b(?:i|i'm|im|i'll|we|we're|we'll)\b", re.I)
 
 
@@ -330,6 +331,8 @@ def _record_type(text: str) -> RecordType | None:
     if feeding and sleep:
         return RecordType.SLEEP if lx.FELL_ASLEEP.search(text) and not lx.AMOUNT_ML.search(text) \
             else RecordType.FEEDING
+    if not feeding and not sleep and _A_NIGHT_RANGE.search(text):
+        return RecordType.SLEEP             # 昨晚8点到3点 / last night: 7:30 to 2: a night said from when to when
     return RecordType.FEEDING if feeding else RecordType.SLEEP if sleep else None
 
 

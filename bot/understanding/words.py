@@ -93,19 +93,20 @@ AMOUNT_G = re.compile(r"([-−]?\d+(?:\.\d+)?)\s*(g|克|grams?)(?![a-z])", re.I)
 BARE_NUMBER = re.compile(r"(?<![\d.:老])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|分钟|分|个|小时|次|h|min|天|岁|号|月|周|am|pm|ml|毫升|oz|g|克|宝|"
                          rf"[{MEASURE_SIZE_ZH}]?(?:{'|'.join(MEASURE_ZH)})|(?:{'|'.join(MEASURE_EN)})s?\b))", re.I)
 
-FELL_ASLEEP = re.compile(r"睡着了|睡着的|入睡的|睡了(?=$|[\s,，。.!！~～]|[啦哦呢吧呀])|睡午觉了|在睡午觉|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
+FELL_ASLEEP = re.compile(r"睡着了|睡着的|(?<!没)睡着(?=$|[\s,，。.!！~～])|入睡的|睡了(?=$|[\s,，。.!！~～]|[啦哦呢吧呀])|睡午觉了|在睡午觉|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
                          r"又睡了|又睡着|睡回笼觉|回笼觉|就睡了|也睡了|哄睡$|"
                          r"fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep|gone down|"
                          r"back asleep|asleep again|back to sleep|went back down|been asleep|asleep since|"
                          r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:out|napping|sleeping)\b|out like a light|conked out|zonked out|"
-                         r"\bnight night\b|napping now|sleeping now", re.I)
+                         r"\bnight night\b|napping now|sleeping now|(?:'s|’s|\bis)\s+(?:finally|now|fast|sound|totally)\s+asleep|"
+                         r"\bfinally (?:asleep|down|out)\b|\bput (?:her|him|them|the baby|baby)\s+(?:down|to bed)\b", re.I)
 WOKE_UP = re.compile(r"(?<!没)醒了|睡醒|刚醒|醒来|醒啦|起床了|就醒了|醒的$|醒的[,，\s]|woke up|is awake|just woke|awake now|"
                      r"\b(?:was|is|'s|’s) up (?:at|since|around|about)\b|\bup at \d|\bawake (?:at|since)\b|\bwoke at\b|\bwoke\b|"
                      r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:up|awake)\b|\bup from (?:her|his|the|a|their) nap", re.I)
 # both boys asleep / the twins are asleep: asleep now, said of them (kept out of FELL_ASLEEP, whose words are the
 # record vocabulary spans.py checks typos against: boys / girls are no record words)
 ASLEEP_NOW = re.compile(r"\b(?:both|boys|girls|babies|kids|twins|are|now)\s+(?:now\s+)?asleep\b", re.I)
-STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|没睡醒|still (?:asleep|sleeping|napping|down)|not (?:awake|up) yet|"
+STILL_ASLEEP = re.compile(r"还没醒|还在睡|还睡着|没醒呢|仍在睡|没睡醒|still (?:asleep|sleeping|napping|down|out)|not (?:awake|up) yet|"
                           r"(?:has|have)n'?t (?:woken|woke|gotten up)|not woken", re.I)
 NIGHT_WAKINGS = re.compile(r"(?:夜醒|醒了?|起夜|woke(?: up)?|(?<![a-z])up|waking up)\s*"
                            r"(?:(?P<n>\d+)\s*(?:次|回|times?)|(?P<word>once|twice)\b)", re.I)

@@ -6,6 +6,7 @@
 - A difference (比昨天多了二十): its number is no amount.
 - A side that gave nothing while the other was pumped (右边堵了 / right side was empty / gave like nothing).
 - A value said not to be known (多少我不知道 / not sure how much): no question — the value is missing.
+- Not asleep (yet): 还没睡 / she's STILL awake / fighting sleep — no sleep of its own.
 
 Each is a span the readers do not see (`without`); rules.py says which of them count as understood."""
 from __future__ import annotations
@@ -80,3 +81,22 @@ def unknown_value_spans(text: str) -> list[tuple[int, int]]:
     """Where a message says a value is not known (朵朵刚喝了一瓶奶粉 多少我不知道): no question asked — the value is
     missing, and the domain asks for it as for any missing value."""
     return [m.span() for m in _A_VALUE_NOT_KNOWN.finditer(text)]
+
+
+# not asleep (yet): she's STILL awake / still up / wide awake / fighting sleep / 还没睡 / 还醒着 / 不肯睡 / 就是不睡
+_NOT_ASLEEP = re.compile(r"(?:还|就是|怎么都|死活)?(?:没睡着?|醒着|不肯睡|不睡)(?:呢|啊|呀|哦)?(?!醒)|"
+                         r"\b(?:still|wide)\s+(?:wide\s+)?(?:awake|up)\b(?!\s+(?:at|since|around|about|from)\b)|"
+                         r"\b(?:fighting|fought|fights) (?:sleep|her nap|his nap|the nap|bedtime|it)\b"
+                         r"(?:\s+for\s+(?:\d+|an?|half an?)\s*(?:min(?:ute)?s?|hours?|hrs?)\b)?|"
+                         r"(?:哄|拍|摇|抱|弄)了?\s*(?:(?:\d+\s*(?:分钟|个?小时|个?钟头?)|半个?小时|一个多小时)"
+                         r"(?=\s*(?:才|就|终于)?\s*睡)|老半天|半天|好久|很久)|"
+                         r"\btook\s+(?:\d+|an?|ages|forever|half an?)\s*(?:min(?:ute)?s?|hours?|hrs?)?\s+to\s+"
+                         r"(?:settle|get (?:her|him) down|fall asleep|go down|get to sleep)\b|\bwon'?t (?:go down|settle|sleep)\b|"
+                         r"\brefus(?:es|ing|ed) to (?:sleep|nap|settle)\b", re.I)
+
+
+def not_asleep_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message says the baby is not asleep (yet), or how long she took to settle: no sleep and no sleep's
+    length — the sleep, when it comes, is told apart (还没睡 / she's STILL awake ugh: nothing; 哄了二十分钟才睡 /
+    fought sleep for an hour, down at 8: asleep now / at 8, never a 20-minute or an hour's sleep)."""
+    return [m.span() for m in _NOT_ASLEEP.finditer(text)]

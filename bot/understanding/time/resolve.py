@@ -53,6 +53,10 @@ def resolve_until_now(said: SaidTime, now: datetime, day: DayWord | None = None)
 
 def resolve_range(first: SaidTime, second: SaidTime, now: datetime, day: DayWord | None = None,
                   night: bool = False) -> tuple[datetime, datetime]:
+    if day is not None and day.period in (MORNING, SMALL_HOURS):
+        across = _across_midnight_into(first, second, now, day)
+        if across is not None:
+            return across
     prefer = day.period if day else None     # the day's part names the start; the end follows it (昨晚9点到6点)
     pairs = [(a, b) for a in hour_candidates(first, prefer) for b in hour_candidates(second)]
     spans = {pair: _span(first, pair[0], second, pair[1]) for pair in pairs}
@@ -63,6 +67,19 @@ def resolve_range(first: SaidTime, second: SaidTime, now: datetime, day: DayWord
     readings = [_anchor(first, a, second, b, spans[(a, b)], now, day) for a, b in best]
     past = [r for r in readings if r[1] <= now + FUTURE_SLACK]
     return max(past, key=lambda r: r[1]) if past else min(readings, key=lambda r: r[1])
+
+
+def _across_midnight_into(first: SaidTime, second: SaidTime, now: datetime,
+                          day: DayWord) -> tuple[datetime, datetime] | None:
+    """7pm till 6.15 this morning: a morning said of a range that runs over midnight is its end's — the
+    start is the evening before (never a 23-hour span from 7 am, never a night that ends tomorrow)."""
+    pairs = [(a, b) for a in hour_candidates(first) for b in hour_candidates(second, day.period)]
+    crossing = [(a, b) for a, b in pairs if a * 60 + first.minute > b * 60 + second.minute and a >= 12]
+    if not crossing or any(a < 12 and a * 60 + first.minute < b * 60 + second.minute for a, b in pairs):
+        return None                 # napped 9 to 10:30 this morning: all in the morning
+    a, b = min(crossing, key=lambda p: _span(first, p[0], second, p[1]))
+    end = _at(now, b, second, day.offset)
+    return end - timedelta(minutes=_span(first, a, second, b)), end
 
 
 def _span(first: SaidTime, a: int, second: SaidTime, b: int) -> int:
