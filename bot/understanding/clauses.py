@@ -76,9 +76,9 @@ def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of:
     read = _facts(request, clauses, reader, type_of, common, alone=two_health)
     if read is None:
         return None
-    facts, unread = read
-    if not facts or len(facts) == 1 and not facts[0].every_baby:
-        return None
+    facts, unread, hoped = read
+    if not facts or len(facts) == 1 and not facts[0].every_baby and not hoped:
+        return None                     # (fed her 4oz, down for a nap hopefully: the feed, never the nap)
     return _reading(_while_together(facts, text), unread, common, request.now)
 
 
@@ -109,9 +109,9 @@ def _while_together(facts: list[Fact], text: str) -> list[Fact]:
 
 
 def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_of: TypeOf,
-           common: dict, alone: bool = False) -> tuple[list[Fact], list[str]] | None:
-    """The facts of the clauses, and the clauses not understood; None when they are one fact (unless `alone`:
-    then that one fact)."""
+           common: dict, alone: bool = False) -> tuple[list[Fact], list[str], bool] | None:
+    """The facts of the clauses, the clauses not understood, and whether a part was only hoped for (then one
+    fact left is read as it stands); None when they are one fact (unless `alone`: then that one fact)."""
     several_babies = len(request.babies) > 1
     every = several_babies and bool(EVERY_BABY.search(",".join(clauses)))
     fresh = replace(request, task=None)            # several facts are new facts, not answers to a task
@@ -122,6 +122,7 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
     if not parts:
         parts, unread = [Part(tuple((c, normalise(c), False) for c in clauses), None)], []
     facts: list[Fact] = []
+    hoped = False
     for n, part in enumerate(parts):
         said = part.said
         text = part.text()
@@ -130,6 +131,9 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
         if n and part.record_type is parts[n - 1].record_type is RecordType.SLEEP and not _A_NIGHT.search(text) \
                 and (night := _A_NIGHT.search(parts[n - 1].text())):
             text = f"{night.group(0)} {text}"       # last night: 7:30 to 2, then 2:45 to 6: the same night
+        if n and all(_HOPED.search(c[1]) for c in part.clauses) and not re.search(r"\d", text):
+            hoped = True
+            continue                    # wet nappy, back to bed hopefully: hoped for, no fact of its own
         reading = reader(fresh, text, False, {**common, "baby": _baby(request, said)}, part.record_type)
         if reading.record_type is None:
             unread.append(said)
@@ -139,7 +143,7 @@ def _facts(request: ExtractionRequest, clauses: list[str], reader: Reader, type_
             facts.append(Fact(record_type=reading.record_type, slots=slots, sleep_event=reading.sleep_event,
                               baby=reading.baby, amount_unit_assumed=reading.amount_unit_assumed,
                               every_baby=several_babies and bool(EVERY_BABY.search(said)), said=said[:200]))
-    return facts, unread
+    return facts, unread, hoped
 
 
 def _two_health(text: str) -> bool:
@@ -176,7 +180,7 @@ def _other_symptom(text: str) -> str | None:
 
 
 def _reading(facts: list[Fact], unread: list[str], common: dict, now: datetime) -> Extraction:
-    facts = _asleep_after(_sides_in_turn(_kinds_shared(facts)))
+    facts = _between_its_neighbours(_asleep_after(_sides_in_turn(_kinds_shared(facts))))
     unread = [*unread, *_asleep_before_what_came_first(facts, now)]
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
@@ -215,7 +219,7 @@ def _each_baby(request: ExtractionRequest, text: str, reader: Reader, type_of: T
         said = ",".join(p for p in ((lead + own).strip(" ,，、;；"), tail) if p)
         clauses = [c.strip() for c in _CUT.split(said) if c and c.strip()]
         read = _facts(request, clauses, reader, type_of, {**common, "baby": group[0].alias}, alone=True)
-        found, missed = read or ([], [said])
+        found, missed = read[:2] if read else ([], [said])
         mine = [c.strip() for c in _CUT.split(own) if c and c.strip()]
         leads = [f for f in found if not any(c in (f.said or "") for c in mine)]   # said before any name
         found = [f for f in found if f not in leads]
@@ -429,6 +433,26 @@ def _asleep_after(facts: list[Fact]) -> list[Fact]:
     return out
 
 
+def _between_its_neighbours(facts: list[Fact]) -> list[Fact]:
+    """5oz formula at 7 then changed a poopy diaper and she went down at 7:30: a fact with no time of its own,
+    said after a fact on a clock and before another on a later one, happened after the one before it — at its
+    time, never at the message's (which is after both)."""
+    out = list(facts)
+    for n in range(1, len(out) - 1):
+        before, fact = out[n - 1], out[n]
+        at = before.slots.end or before.slots.start or before.slots.time
+        later = [f.slots.start or f.slots.time for f in out[n + 1:] if _OWN_CLOCK.search(normalise(f.said or ""))]
+        if at is None or not later or later[0] is None or later[0] < at or fact.record_type is RecordType.SLEEP \
+                or any(getattr(fact.slots, k) is not None for k in ("start", "end", "time")) and \
+                _OWN_CLOCK.search(normalise(fact.said or "")) or _NOW_SAID.search(fact.said or "") \
+                or not _OWN_CLOCK.search(normalise(before.said or "")):
+            continue
+        update = {"time": at} if fact.record_type in (RecordType.DIAPER, RecordType.HEALTH, RecordType.GROWTH,
+                                                        RecordType.NOTE) else {"start": at, "end": None}
+        out[n] = fact.model_copy(update={"slots": fact.slots.model_copy(update=update)})
+    return out
+
+
 def _a_grown_up_alone(request: ExtractionRequest, clause: str) -> bool:
     text = normalise(clause)
     return a_grown_up_aside(read_spans(text, request.now, request.babies, request.people,
@@ -505,6 +529,7 @@ def _the_pumped_milk(pumped: str, text: str) -> str:
 
 
 _A_NIGHT = re.compile(r"昨晚|昨天晚上|昨夜|前晚|今晚|\blast night\b|\bovernight\b|\btonight\b", re.I)
+_HOPED = re.compile(r"\bhopefully\b|\bfingers crossed\b|希望|但愿", re.I)
 _AN_INTERVAL = re.compile(r"每(?:隔)?\s*\d+(?:\s*(?:-|–|~|～|到|至)\s*\d+)?\s*个?小时|(?:隔|间隔)\s*\d+\s*个?小时|"
                           r"\bevery\s*\d+(?:\s*(?:-|–|to|or)\s*\d+)?\s*(?:h|hrs?|hours?)\b|\bq\d+(?:-\d+)?h\b", re.I)
 

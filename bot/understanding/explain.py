@@ -169,6 +169,7 @@ def _generic_beside_the_fact(spans: Sequence[Span], text: str, types: set[Record
     return found
 
 
+_HOPE = re.compile(r"\s*(?:hopefully|fingers crossed|希望吧|希望|但愿)\s*", re.I)
 _REASON_OR_HOPE = re.compile(r"\s*(?:because|cos|coz|cuz|since|因为|hopefully|希望)\b\s*", re.I)
 
 
@@ -182,6 +183,9 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
         gap = text[said[n - 1][-1].end:clause[0].start] if n else ""
         opens = bool(_REASON_OR_HOPE.search(gap) or _REASON_OR_HOPE.fullmatch(clause[0].text))
         hoping = any(s.cue is Cue.PLAN for s in clause) and all(s.cue in (Cue.PLAN, None) for s in clause)
+        hope = bool(_HOPE.fullmatch(clause[-1].text) or _HOPE.fullmatch(clause[0].text)) and \
+            all(s.cue is None for s in clause)                  # back down hopefully / 希望能睡个好觉
+        opens = opens or hope
         if not (opens or hoping):
             continue
         valued = any(any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used for s2 in c)
@@ -189,7 +193,7 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
                      for k, c in enumerate(said) if k != n)     # a value said of the fact, in its own words
         if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
                or s.kind == sp.TIME and s.period is None and s.offset is None
-               or s.kind == sp.RECORD and not (s.types & types) and not (hoping and valued)
+               or s.kind == sp.RECORD and not (s.types & types) and not (hoping and valued) and not hope
                or s.cue not in (None, Cue.PLAN, Cue.NEGATION) for s in clause):
             continue                    # (keep an eye on her tonight: a part of the day is no clock; fed her 4oz,
             #                              will change her soon: a plan of another thing, beside a value said)

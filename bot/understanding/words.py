@@ -57,7 +57,8 @@ NICKNAME = re.compile(rf"(?:小名(?:就|也|都)?(?:叫|是|改成)|(?:我们|�
 NAME_CHANGE = re.compile(rf"(?:名字|大名)(?:(?:终于|已经)?定(?:下来)?了[，,!！\s]*)?(?:就)?(?:叫|是|改成|改为){_A_NAME}|"
                          r"name (?:is|to) (\w{1,20})", re.I)
 _DOWN_OR_UP = r"\b(?:she|he|baby|the baby|they)(?:'s|’s| is| was| went)\s+(?:down|up)\b(?!\s+(?:to|by \d+ ?(?:ml|oz)))"
-SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap(?!p(?:y|ies))|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}", re.I)
+SLEEP_WORDS = re.compile(rf"睡|醒|午觉|小觉|夜觉|sleep|slept|nap(?!p(?:y|ies))|asleep|woke|awake|bed|\bkip\b|{_DOWN_OR_UP}|"
+                         r"\bdown for the night\b", re.I)
 ASLEEP_WORDS = _words(r"睡|sleep|asleep|nap")          # asleep, as opposed to awake (趴着睡着了 is sleep)
 
 # milk expressed before and given now (EBM, 冻奶, thawed milk): a breast-milk bottle feed, not a pumping session
@@ -95,7 +96,7 @@ BARE_NUMBER = re.compile(r"(?<![\d.:老])(\d{1,4}(?:\.\d+)?)(?![\d.:]|\s*(点|:|
 
 FELL_ASLEEP = re.compile(r"睡着了|睡着的|(?<!没)睡着(?=$|[\s,，。.!！~～])|入睡的|睡了(?=$|[\s,，。.!！~～]|[啦哦呢吧呀])|睡午觉了|在睡午觉|\b(?:she|he|baby|they)(?:'s|’s| is| went)\s+down\b(?!\s+to)|睡下了|哄睡了|入睡了|刚睡|去睡了|"
                          r"又睡了|又睡着|睡回笼觉|回笼觉|就睡了|也睡了|哄睡$|"
-                         r"fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his) nap|went to sleep|gone down|"
+                         r"fell asleep|is asleep|(?:'s|’s) asleep|went down|gone to sleep|down for (a|her|his|the) nap|down for the night|went to sleep|gone down|"
                          r"back asleep|asleep again|back to sleep|went back down|been asleep|asleep since|"
                          r"\b(?:she|he|baby|they)(?:'s|’s| is)\s+(?:out|napping|sleeping)\b|out like a light|conked out|zonked out|"
                          r"\bnight night\b|napping now|sleeping now|(?:'s|’s|\bis)\s+(?:finally|now|fast|sound|totally)\s+asleep|"
