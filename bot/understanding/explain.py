@@ -252,6 +252,9 @@ def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]],
     return found
 
 
+_NOT_DONE = frozenset(("哭", "闹", "哭闹", "哭了", "闹了"))     # 没哭 / 没闹: what the baby did not do besides
+
+
 def _negated_asides(spans: Sequence[Span], text: str) -> set[Span]:
     """A negation of a word nothing here knows, and that word (没哭 / 没闹 / no dramas): what did not happen
     besides the fact — never a record word's negation (没喝完, 没怎么喝), an English verb's (didn't finish), or a
@@ -260,7 +263,8 @@ def _negated_asides(spans: Sequence[Span], text: str) -> set[Span]:
     for clause in clauses(spans, text):
         for n, s in enumerate(clause[:-1]):
             after = clause[n + 1]
-            if s.cue is not Cue.NEGATION or after.kind != sp.UNKNOWN or after.start - s.end > 1:
+            if s.cue is not Cue.NEGATION or after.start - s.end > 1 or after.kind != sp.UNKNOWN and not (
+                    after.kind == sp.FILLER and after.text in _NOT_DONE):
                 continue
             if after.text.isascii() and (s.text.lower() != "no" or not a_word(after.text)
                                          or a_typo_of_a_record_word(after.text)):

@@ -53,6 +53,9 @@ NO_FACT_ZH = (
     "全", "全部", "都是", "一口气", "一直", "马马虎虎", "慢慢", "快快", "很快", "一下就", "没多久",
     "今儿", "刚才那次", "那会儿", "这会儿", "只是", "只", "用", "好多", "很多", "不少", "一堆", "多", "少", "原来", "是", "哈", "忘了记", "忘记记", "忘了说", "忘记说", "忘了发", "forgot to log", "forgot to say", "forgot to mention",
     "forgot to add", "forgot to write", "显示的是", "显示", "还有点", "有点点", "开始", "先", "白天", "不够", "完", "直接", "的时候", "时候", "才发现", "发现", "看到",
+    # how a tired grown-up feels and how it went (累死了 眼睛都睁不开 / 哭得稀里哗啦 / 我一个人换两个 手忙脚乱)
+    "眼睛都睁不开", "眼睛睁不开", "稀里哗啦", "哭得稀里哗啦", "手忙脚乱", "一个人", "迷迷糊糊", "哼哼唧唧", "一个都没剩", "一滴都没剩", "一口都没剩",
+    "一滴不剩", "小祖宗", "累死了", "累死", "心累",
     # where and when the grown-up was (上班间隙吸了60 / pumped before work): the fact's time is still now
     "上班间隙", "上班的时候", "上班时", "上班前", "下班后", "在公司", "在单位", "公司", "单位",
     # where it happened and how it went: no fact of the record (在车上睡着了, 垫子上趴着, 哭了才抱起来)
@@ -128,7 +131,8 @@ NO_FACT_EN_PHRASES = ("like it was nothing", "like nothing", "like a champ", "li
                       "big boy", "big girl", "good boy", "good girl", "chunky monkey", "took forever", "took ages",
                       "took a while", "warmed it up", "heated it up", "for the first time", "play mat", "play gym",
                       "whole outfit", "lost my mind", "right away", "straight away", "before work", "after work", "at work",
-                      "on my break", "on my lunch break", "lunch break")
+                      "on my break", "on my lunch break", "lunch break", "catching up", "tag team", "at once", "two at once",
+                      "both at once")
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",
                       "ive", "i'd", "i'll", "me", "myself", "we", "we're", "we've", "us", "you", "you're", "youre",

@@ -31,7 +31,8 @@ _DIGIT_DECIMAL = re.compile(rf"(?<![\d.])(\d+)点(\d)(?={_DECIMAL_UNIT})", re.I)
 # Words that begin with a numeral but are not numbers.
 _IDIOMS = ("一下", "一些", "一直", "一起", "一样", "一定", "一会", "一点点", "一口气", "一般",
            "一边", "一次性", "一觉", "两边", "一半", "一点儿", "千万", "万一", "一共", "一整", "一切", "一看",
-           "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵")
+           "四川", "一旦", "一向", "一概", "一律", "一再", "一连", "一面", "一阵", "一个人", "一个都", "一滴都", "一口都",
+           "一滴不剩")
 # What may follow a lone numeral character that is a number: measure words, units, time words, joins.
 _MEASURES = set("个個次回顿口勺瓶杯碗袋包片粒颗滴支只块条张件双对雙對位天日周月年岁歲斤两兩克公毫升厘米寸度点點时時分秒刻"
                 "小大钟鐘号號下多来余几半百千万宝胎泡坨管针剂格圈趟遍种样份盒罐桶段餐到至或和比人磅盎觉")

@@ -15,6 +15,7 @@ from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.beside import (
+    burp_spans,
     difference_spans,
     empty_side_spans,
     night_feed_spans,
@@ -79,7 +80,8 @@ def extract(request: ExtractionRequest) -> Extraction:
 
 
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
-    night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text), *not_asleep_spans(text)]
+    night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text), *not_asleep_spans(text),
+             *burp_spans(text)]                 # 中间醒了两次 喂了一次 / 右边堵了 / 打了两个嗝: beside the fact
     try:
         reading = _read(request, without(text, [*night, *difference_spans(text)]))
     except OverflowError:                    # a number no time or amount can hold
@@ -384,6 +386,10 @@ def _slots(kind_type: RecordType | None, text: str, times: TimeReading, now: dat
     return Slots(start=start, end=times.end), None, False
 
 
+_SELF_FED = re.compile(r"\bfed (?:him|her)self\b|\b(?:all )?by (?:him|her)self\b|\bself[- ]?fed\b|\bfinger food\b|"
+                       r"自己(?:抓着|拿着|用勺子?)?吃|自主进食", re.I)
+
+
 def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetime) -> tuple[Slots, bool]:
     kind = next((k for p, k in lx.KIND_WORDS if p.search(text)), None)
     if kind is None and lx.AMOUNT_G.search(text) and not lx.AMOUNT_ML.search(text):
@@ -394,6 +400,8 @@ def _feeding_slots(text: str, times: TimeReading, correction: bool, now: datetim
     if direct:
         kind = kind or FeedingKind.BREAST_MILK
         method = method or (FeedingMethod.BOTH_BREASTS if re.search(r"各|each", text) else None)
+    if method is None and kind is FeedingKind.SOLID_FOOD and _SELF_FED.search(text):
+        method = FeedingMethod.SELF_FED      # 30g of avocado, fed himself / 自己抓着吃的
     amount_ml, assumed = _amount_ml(text, kind, direct, times.spans)
     grams = lx.AMOUNT_G.search(text)
     food = lx.FOOD.search(text)

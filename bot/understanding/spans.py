@@ -51,6 +51,7 @@ class Span:
 # --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
 _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.FEEDING: ("夜奶|补了?|冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打了?个?[大小]?嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
+                r"fed (?:him|her)self|(?:all )?by (?:him|her)self|self[- ]?fed|"     # (before fed: the longer first)
                 r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
                 r"ate|eaten|finished|left|leftover|"
                 r"burp(?:ed|ing)?|nursed|nursing|latch(?:ed)?|meal|snack|milk|oz|ounces?|ml|mls|breastfed|"
@@ -195,11 +196,22 @@ def near_a_record_word(word: str) -> bool:
 def _known(s: Span) -> Span:
     """A word left over between two longer matches (she of she's asleep) that is itself a person or a filler."""
     word = s.text.lower()
+    said = [word, *_stretched(word)]
     for kind, zh, en in ((BABY, lx.BABY_ZH, lx.BABY_EN), (ADULT, lx.ADULT_ZH, lx.ADULT_EN),
                          (FILLER, lx.NO_FACT_ZH, lx.NO_FACT_EN)):
-        if word in zh or word in en:
+        if word in zh or any(w in en for w in said):
             return Span(s.start, s.end, kind, s.text)
     return s
+
+
+_STRETCH = re.compile(r"([a-z])\1{2,}")
+
+
+def _stretched(word: str) -> tuple[str, ...]:
+    """A word said long (Annnd, sooo, yesss, ohhh): its letters run three or more times, read twice and once."""
+    if not word.isascii() or not _STRETCH.search(word):
+        return ()
+    return _STRETCH.sub(r"\1\1", word), _STRETCH.sub(r"\1", word)
 
 
 def _overlaps(span: Span, others: Sequence[Span]) -> bool:

@@ -222,8 +222,8 @@ VISIT = re.compile(r"看医生|看病|看了|去了?[^，,。\s]{0,6}(?:医院|�
 RECORD_NAMES: list[tuple[str, str]] = [
     (r"吸奶|挤奶|pump", "pumping"),
     (r"喂奶|喝奶|奶|喂|那顿|那瓶|feed|feeding|bottle", "feeding"),
+    (r"尿布|纸尿裤|尿不湿|diaper|napp(?:y|ies)|\bpoo(?:p|py)?\b", "diaper"),    # (before sleep: a nappy is no nap)
     (r"睡眠|睡|sleep|nap", "sleep"),
-    (r"尿布|纸尿裤|diaper|nappy", "diaper"),
     (r"体重|身高|身长|头围|growth|weight|height", "growth"),
     (r"体温|吃药|用药|疫苗|症状|temperature|medication|medicine|vaccine", "health"),
     (r"趴|tummy", "tummy_time"),

@@ -7,6 +7,7 @@
 - A side that gave nothing while the other was pumped (右边堵了 / right side was empty / gave like nothing).
 - A value said not to be known (多少我不知道 / not sure how much): no question — the value is missing.
 - Not asleep (yet): 还没睡 / she's STILL awake / fighting sleep — no sleep of its own.
+- Burps: 打了两个嗝 / burped twice.
 
 Each is a span the readers do not see (`without`); rules.py says which of them count as understood."""
 from __future__ import annotations
@@ -100,3 +101,13 @@ def not_asleep_spans(text: str) -> list[tuple[int, int]]:
     length — the sleep, when it comes, is told apart (还没睡 / she's STILL awake ugh: nothing; 哄了二十分钟才睡 /
     fought sleep for an hour, down at 8: asleep now / at 8, never a 20-minute or an hour's sleep)."""
     return [m.span() for m in _NOT_ASLEEP.finditer(text)]
+
+
+# burps, however many: 打了两个嗝 / 拍出一个大嗝 / burped twice — no record holds them
+_BURPS = re.compile(r"(?:拍|打)?了?出?\s*(?:\d+|几|好几)?\s*个?大?嗝|\bburp(?:ed|s|ing)?\b(?:\s+(?:her|him))?"
+                    r"(?:\s+(?:once|twice|\d+\s*times|a few times|loads))?", re.I)
+
+
+def burp_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message tells of burps (十点喝了奶粉一百五 打了两个嗝): how the feed went, no fact and no count to use."""
+    return [m.span() for m in _BURPS.finditer(text)]
