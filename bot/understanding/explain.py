@@ -378,9 +378,35 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     happens to its subject (睡, 喝, drank), not one done to the baby (喂, 换, fed, changed)."""
     types = _types(reading)
     said = clauses(spans, text)
-    named = [(c, None if any(s.mention is not None and s.mention.value != (1.0,) for s in c) else _left_unsaid(said, n))
+    named = [(c, _a_grown_ups_fact_before(said, n) if any(s.mention is not None and s.mention.value != (1.0,)
+                                                          for s in c) else _left_unsaid(said, n))
              for n, c in enumerate(said) if any(s.kind == sp.RECORD and s.types & types for s in c)]
-    return bool(named) and all(_said_of_a_grown_up(c, types, before) for c, before in named)
+    return bool(named) and all(_said_of_a_grown_up(c, types, before) or a_grown_ups_own(c) for c, before in named)
+
+
+def a_grown_ups_own(clause: Sequence[Span]) -> bool:
+    """A record word said with a grown-up's drink or meal or their own idiom (现在喝第二杯咖啡了 / running on 4 hrs of
+    sleep and my third coffee): the grown-up's, never the baby's — unless it names the baby."""
+    return any(s.cue is Cue.GROWN_UP for s in clause) and not any(
+        s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause)
+
+
+def _a_grown_ups_fact_before(said: list[list[Span]], n: int) -> Span | None:
+    """A clause that measures and names no one goes on about the grown-up whose own fact the clauses before told
+    (i need a nap so bad lol. slept maybe 4 hrs / I've had 3 coffees and it's not even 10am, slept like 4 hours):
+    their sleep, not the baby's. Clauses naming no one and no record are passed over."""
+    if _subject(said[n]) is not None:
+        return None
+    for before in reversed(said[:n]):
+        subject = _subject(before)
+        records = [s for s in before if s.kind == sp.RECORD]
+        if subject is None and not records:
+            continue
+        if subject is not None and subject.kind == sp.ADULT and (
+                records and all(s.experienced for s in records) or a_grown_ups_own(before)):
+            return subject
+        return None
+    return None
 
 
 def _about_oneself(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:

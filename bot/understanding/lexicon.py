@@ -198,7 +198,7 @@ CUES_EN: dict[Cue, tuple[str, ...]] = {
     Cue.STOCK: ("almost out", "running low", "running out", "ran out", "out of", "low on", "stock up", "order more",
                 "buy more", "pick up more", "grab more", "a can of", "cans", "tub", "a pack of", "packs", "the store"),
     Cue.GROWN_UP: ("coffee", "coffees", "latte", "lattes", "espresso", "cuppa", "cup of tea", "beer", "beers", "wine",
-                   "pizza", "takeout", "takeaway", "cocktail"),
+                   "pizza", "takeout", "takeaway", "cocktail", "running on", "surviving on", "functioning on"),
     Cue.OTHERS: ("someone else's", "other people's", "my sister's", "my brother's", "my friend's", "my cousin's",
                  "my neighbour's", "my neighbor's", "our neighbour's", "our neighbor's", "her friend's", "a friend's"),
     Cue.PRICE: ("price", "prices", "cost", "costs", "bucks", "dollars", "quid", "expensive", "pricey", "cheap",
