@@ -465,7 +465,7 @@ _CLOCK_THEN_ASLEEP = re.compile(r"\d\s*(?:点|:)\s*(?:\d+\s*分?|半|一刻)?\s*
 def _sleep_slots(text: str, times: TimeReading, now: datetime) -> tuple[Slots, SleepEvent | None]:
     wakings = lx.NIGHT_WAKINGS.search(text)
     night_wakings = _wakings(wakings) if wakings else (0 if lx.NO_WAKINGS.search(text) else None)
-    event = _sleep_event(text, times, wakings is not None)
+    event = _sleep_event(text if wakings is None else without(text, [wakings.span()]), times, wakings is not None)
     start, end = times.start, times.end
     if times.point and not start and times.duration_min and _PART_OF_DAY.search(text) and not _CLOCK.search(text):
         times = replace(times, point=None)   # 中午睡了一个半小时: like 下午…, a part of the day is no start time
@@ -489,8 +489,11 @@ def _wakings(m: re.Match[str]) -> int:
 
 
 def _sleep_event(text: str, times: TimeReading, has_wakings: bool) -> SleepEvent | None:
-    if times.start or has_wakings:
+    """(`text` without its night wakings: 醒了 五点四十醒的 中间就醒了一次 is the night's end, its wakings beside)"""
+    if times.start:
         return None
+    if has_wakings:
+        return SleepEvent.WOKE_UP if lx.WOKE_UP.search(text) and not times.duration_min else None
     if lx.STILL_ASLEEP.search(text):       # 还没醒 (还在睡，11点睡着的: a time says when it began)
         return SleepEvent.FELL_ASLEEP if times.point else SleepEvent.STILL_ASLEEP
     if lx.WOKE_UP.search(text):

@@ -144,6 +144,8 @@ def woke_up(turn: Turn) -> Decision:
 
 def _close(turn: Turn, open_sleep: RecordView, end: datetime, task: PendingTask | None) -> Decision:
     fields = {**open_sleep.fields, "end": end}
+    if turn.extraction.slots.night_wakings is not None and task is None:
+        fields["night_wakings"] = turn.extraction.slots.night_wakings    # 五点四十醒的 中间就醒了一次
     if "nap" not in open_sleep.fields or open_sleep.fields.get("nap") is None:
         fields["nap"] = not is_night_sleep(fields["start"], end)
     found = problems(RecordType.SLEEP, fields, turn.now)
