@@ -44,6 +44,7 @@ from bot.understanding.readers.settings import read_settings
 from bot.understanding.readers.units import units_said
 from bot.understanding.readers.unsure import HELP, near_topic
 from bot.understanding.request import ExtractionRequest
+from bot.understanding.spans import ADULT, BABY, CUE, RECORD, UNKNOWN, read_spans
 from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from bot.understanding.typos import corrected
 from bot.understanding.understood import as_understood
@@ -155,6 +156,10 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     profile = profile_change(text, request.now.date())
     if profile is not None:
         return Extraction(intent=Intent.PROFILE, profile=profile, **common)
+    named = _a_name_answered(request, text)
+    if named is not None:                          # 吃的什么？→ sweet potato: the name the task asked for
+        return Extraction(intent=Intent.SUPPLY, record_type=RecordType(request.task.record_type), slots=named,
+                          confidence=1.0, **common)
     kept = note_asked(request.text, request.bot_names)
     if kept is not None:
         return _note(request, kept, common)
@@ -183,6 +188,29 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     if correction and wrong is not None and wrong.at is not None and request.task is not None:
         reading = _onto_the_field_said_wrong(reading, wrong.at, request.task.slots, request.now)
     return reading
+
+
+_NAMED_FIELDS = ("food", "medication", "vaccine", "symptom")
+_A_NAME = re.compile(r"\s*(?:就是|是|吃的是|吃的|吃了|it was|it's|just|some)?\s*(?P<name>[\u4e00-\u9fff]{1,8}|[A-Za-z][A-Za-z' -]{0,30})"
+                     r"\s*(?:吧|呀|啊|哦|了|的)?\s*[。.!！~]*\s*", re.I)
+
+
+def _a_name_answered(request: ExtractionRequest, text: str) -> Slots | None:
+    """The bare name a waiting task asked for (what food? → sweet potato / 南瓜泥; which medicine? → Calpol): a
+    short message of a name alone — no number, no cue, no record word of another type, no person."""
+    task = request.task
+    if task is None or task.state != "pending" or not task.missing or task.missing[0] not in _NAMED_FIELDS \
+            or task.record_type is None or re.search(r"\d", text):
+        return None
+    m = _A_NAME.fullmatch(text)
+    if m is None:
+        return None
+    own = RecordType(task.record_type)
+    spans = read_spans(text, request.now, request.babies, request.people, addressing=request.bot_names)
+    if any(s.kind in (CUE, ADULT, BABY) or s.kind == RECORD and own not in s.types for s in spans) or \
+            not any(s.kind in (UNKNOWN, RECORD) for s in spans):
+        return None                 # (thanks / 好的 / lol: no name)
+    return Slots(**{task.missing[0]: m.group("name").strip()})
 
 
 def _onto_the_field_said_wrong(reading: Extraction, wrong: datetime, task_slots: dict, now: datetime) -> Extraction:
