@@ -27,6 +27,7 @@ from bot.understanding.readers.corrections import (
     affirmed,
     apology_before,
     no_time_of_now,
+    own_reason_span,
     plain_correction,
     without_own_reason,
     wrong_spans,
@@ -90,6 +91,8 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     wrong = [*wrong_spans(text), *said_nothing_spans(request, text), *night]     # 小宝还没拉: said to be no fact
     if sorry := apology_before(text):
         wrong.append((0, sorry))                    # the apology's words: said, and set aside
+    if reason := own_reason_span(text):
+        wrong.append(reason)                        # …38.4, read it wrong without my glasses: why, not what
     reading = accounted(reading, text, request.now, consumed=wrong)
     reading = as_understood(reading, text, request, consumed=wrong)
     if said := units_said(text):
@@ -167,6 +170,7 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
     if repeated is not None:
         return repeated
     correction, body, wrong = plain_correction(text, request.now)
+    body = without_own_reason(body) if correction else body
     if correction and wrong is None and (sorry := _sorry_before_a_fact(text)):
         correction, body = False, text[sorry:]      # sorry, she's asleep: an apology before a new fact
     query = None if correction or DELETE.search(body) else read_query(body, request.now)

@@ -34,7 +34,7 @@ CONFIRM_WITH_REASON = re.compile(rf"^{_P}(?:(?:{_YES}){_P}){{1,3}}[\s,，。.!�
                                  r"[^\d]*$", re.I)
 UNDO = re.compile(r"^\s*(撤销|撤回|undo)\b|^\s*(撤销|撤回)", re.I)
 CORRECTION = re.compile(r"^\s*(?:(?:哦|噢|喔|呃|额|诶|哎|唉|oh|ah|hmm|um|erm?)[,，\s]*)?((?:不是|不对)(?:[,，\s]*(?:不是|不对))*|不(?:[,，\s]*不)+(?=[,，\s]|是|\d)|错了|搞错了|记错了|(?:还是)?改成|改为|(?:还是)?换成|应该是|其实是|no[,，]|no wait|wait[,，]? no|not |actually|"
-                        r"wrong|oops|i mean|sorry[,，]|make that|make it|scratch that|correction[:：,，]?|"
+                        r"wrong|oops|i mean|sorry(?:[,，]|\s+(?=\d))|make that|make it|scratch that|correction[:：,，]?|"
                         r"(?:switch|change) (?:it|that) to)", re.I)
 
 FEEDING_WORDS = re.compile(r"奶|瓶|哺乳|亲喂|辅食|米粉|feed|fed\b|bottle|nursed|nursing|breastfe|formula", re.I)

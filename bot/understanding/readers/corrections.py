@@ -35,7 +35,8 @@ _CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_THEN_VALUE_ZH,
               (_NOT_FIRST_EN, False))
 # the words that open a correction without saying anything (no wait, 不对，…): dropped from the values
 _OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no|nope|ugh|ok|okay|oh|scratch that|my bad)[\s,，]+)*"
-                      r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+it\s+|"
+                      r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+(?:it|that)\s+|"
+                      r"(?:(?:that|it|this)\s+)?(?:should(?:'ve|\s+have)?\s+been|should\s+be|was\s+meant\s+to\s+be)\s+|"
                       r"(?:[A-Za-z]+\s+)?(?:only\s+|just\s+)?(?:had|drank|took)\s+)?", re.I)
 _APOLOGY = re.compile(r"^[\s,，]*(?:不对|不好意思|抱歉|对不起|说错了|记错了|写错了|发错了|打错了|搞错了|弄错了|sorry|oops|my bad|"
                       r"actually|no wait|wait|no|nope)[\s,，。.!！]*", re.I)
@@ -48,6 +49,7 @@ class Affirmed:
     old: str | None = None        # the words said to be wrong (a hint at which record), if any
     old_span: tuple[int, int] | None = None
     topic: str = ""               # what the contrast is about, said before it (六点那顿 | 是100 不是120)
+    end: int = 0                  # where the contrast ends in the words it was found in
 
     @property
     def values(self) -> str:
@@ -75,7 +77,8 @@ def _contrast(text: str) -> Affirmed | None:
             topic = _APOLOGY.sub("", m.group("topic")).strip() if chinese else ""
             carried = _carried(old, new)
             new = _OPENING.sub("", new).strip() or new
-            found.append(Affirmed(new, old, m.span("old"), f"{topic} {carried}".strip() if carried else topic))
+            found.append(Affirmed(new, old, m.span("old"), f"{topic} {carried}".strip() if carried else topic,
+                                  m.end()))
     return next((a for a in found if _says_a_value(a.new)), found[0] if found else None)
 
 
@@ -121,7 +124,17 @@ def apology_before(text: str) -> int:
 
 
 # 我看错了 / 我问过阿姨了 / I misread it: the one correcting says why — no value of the record
-_OWN_REASON = re.compile(r"[，,。\s]+(?:我|咱|i\b|i'm\b|i've\b)[^，,。\d]{0,12}$", re.I)
+_OWN_REASON = re.compile(r"[，,。\s]+(?:(?:我|咱)[^，,。\d]{0,12}|(?:i\b|i'm\b|i've\b|read it|misread|typed|fat[- ]fingered|"
+                         r"my bad|typo|looked)[^，,。\d]{0,40})$", re.I)
+
+
+def own_reason_span(text: str) -> tuple[int, int] | None:
+    """Where a correction's teller says why, last (sorry, 38.4, read it wrong without my glasses): said, and set
+    aside — only in a message that corrects."""
+    if not (w.CORRECTION.match(text) or _contrast(text)) or not re.search(r"\d", text):
+        return None
+    m = _OWN_REASON.search(text)
+    return m.span() if m else None
 
 
 def without_own_reason(body: str) -> str:
@@ -145,7 +158,13 @@ def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReferen
         return bool(opening), text[opening.end():] if opening else text, None
     if said is None:
         return True, affirmed(text[opening.end():]).new, None
-    return True, said.values, _pointed_at(said.old, said.new, now)
+    rest = text[said.end:]
+    more = f" {rest.strip(' ,，')}" if _MORE_SAID.match(rest) else ""   # 4:15 not 4:30, and she drank 100ml
+    return True, said.values + more, _pointed_at(said.old, said.new, now)
+
+
+# after the contrast, a clause with a value of its own (…not 4:30, and she drank 100ml): the same record's
+_MORE_SAID = re.compile(r"\s*[,，]?\s*(?:and|also|plus|还有|而且|并且|然后)?\s*[^,，。.;；]*\d", re.I)
 
 
 def _says_a_value(words: str) -> bool:

@@ -1,0 +1,44 @@
+"""A correction said with why, or with more after it: 'that should be 100 not 90', 'sorry, 38.4, read it wrong
+without my glasses', 'sorry it was 4:15 not 4:30, and she drank 100ml' — the new values, the reason set aside."""
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.understanding.request import ExtractionRequest, TaskHint
+from bot.understanding.rules import extract
+from domain.extraction import Intent
+
+ZONE = ZoneInfo("America/Toronto")
+NOW = datetime(2026, 5, 4, 16, 50, tzinfo=ZONE)
+TEMPERATURE = TaskHint("create", "health", "awaiting_confirmation", {"kind": "temperature", "temperature_c": 38.9})
+BOTTLE = TaskHint("create", "feeding", "pending", {"kind": "formula", "start": "2026-05-04T16:30:00-04:00"},
+                  ("amount_ml",))
+
+
+def read(text: str, task: TaskHint | None = None):
+    return extract(ExtractionRequest(text=text, now=NOW, timezone="America/Toronto", babies=("Mia",), task=task))
+
+
+@pytest.mark.parametrize("text", ["oops that should be 100 not 90", "that should've been 100ml not 90",
+                                  "make that 100 not 90", "it should be 100, not 90"])
+def test_should_be_a_value_not_another_is_that_value_of_the_record_holding_the_other(text):
+    e = read(text)
+    assert (e.intent, e.slots.amount_ml, e.reference.value, e.unaccounted) == (Intent.CORRECT, 100, 90, []), text
+
+
+@pytest.mark.parametrize("text", ["sorry, 38.4, read it wrong without my glasses", "sorry 38.4", "no, 38.4",
+                                  "sorry 38.4 typo", "oops 38.4, misread the thermometer"])
+def test_a_corrected_temperature_with_its_reason_changes_the_waiting_temperature(text):
+    e = read(text, TEMPERATURE)
+    assert (e.intent, e.slots.temperature_c, e.unaccounted) == (Intent.CORRECT, 38.4, []), text
+
+
+@pytest.mark.parametrize("text", ["sorry it was 4:15 not 4:30, and she drank 100ml", "不是四点半 是四点一刻 喝了100"])
+def test_a_value_said_after_a_corrected_time_goes_with_it(text):
+    e = read(text, BOTTLE)
+    assert (e.slots.start, e.slots.amount_ml, e.unaccounted) == (NOW.replace(hour=16, minute=15), 100, []), text
+
+
+def test_an_apology_before_a_new_fact_is_no_correction():
+    assert read("sorry she's asleep").intent is not Intent.CORRECT
