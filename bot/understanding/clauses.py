@@ -181,7 +181,9 @@ def _other_symptom(text: str) -> str | None:
 
 def _reading(facts: list[Fact], unread: list[str], common: dict, now: datetime) -> Extraction:
     facts = _between_its_neighbours(_asleep_after(_sides_in_turn(_kinds_shared(facts))))
-    unread = [*unread, *_asleep_before_what_came_first(facts, now)]
+    misfit = _asleep_before_what_came_first(facts, now)
+    unread = [*unread, *misfit]
+    facts = [f for f in facts if (f.said or "") not in misfit] or facts    # quoted, never proposed as well
     first, rest = facts[0], facts[1:]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,

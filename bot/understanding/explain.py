@@ -585,12 +585,19 @@ def _a_grown_up_speaks(clause: Sequence[Span]) -> bool:
 
 
 def _said_of_a_grown_up(clause: list[Span], types: set[RecordType], person: Span | None = None) -> bool:
+    had = False                         # Nan had her flu jab / dad got his covid shot: happened to the grown-up
     for s in clause:
-        if s.kind in (sp.BABY, sp.ADULT):
-            person = s
-        elif s.kind == sp.RECORD and s.types & types and s.experienced:
+        if s.kind in (sp.BABY, sp.ADULT) and not (had and s.text.lower() in _OWN):
+            person, had = s, False
+        elif s.kind == sp.RECORD and s.types & types and (s.experienced or had):
             return person is not None and person.kind == sp.ADULT
+        elif s.kind == sp.FILLER and s.text.lower() in _HAD:
+            had = True
     return False
+
+
+_HAD = frozenset("had has got gets getting having took takes".split())
+_OWN = frozenset("her his their my own".split())         # …had her flu jab: her own, not the baby
 
 
 _VALUE_THEN_CJK = re.compile(r"^[0-9A-Za-z]\s+[\u4e00-\u9fff]$")   # 刚喝了90 是不是太少了: the space is a comma

@@ -59,7 +59,7 @@ NO_FACT_ZH = (
     # where and when the grown-up was (上班间隙吸了60 / pumped before work): the fact's time is still now
     "上班间隙", "上班的时候", "上班时", "上班前", "下班后", "在公司", "在单位", "公司", "单位",
     # where it happened and how it went: no fact of the record (在车上睡着了, 垫子上趴着, 哭了才抱起来)
-    "在家里", "在家", "家里", "去社区", "在社区", "社区", "车上", "车里", "路上", "安全座椅里", "安全座椅", "座椅里", "推车里", "推车", "床上",
+    "带她去", "带他去", "带宝宝去", "带孩子去", "在家里", "在家", "家里", "去社区", "在社区", "社区", "车上", "车里", "路上", "安全座椅里", "安全座椅", "座椅里", "推车里", "推车", "床上",
     "垫子上", "垫子", "沙发上", "怀里", "外面", "楼下", "公园", "离谱", "早得离谱", "哭了", "哭", "抱起来", "抱着",
     "抱", "玩了", "玩", "练", "能", "起来", "洗好", "洗了", "洗", "屁屁", "衣服", "兜不住", "好重", "重", "乎乎", "黏黏",
     "黏糊糊", "黏", "health visitor", "cat nap", "热了", "热好", "装袋", "装好", "冰箱", "冷冻", "冻上", "冻起来", "存起来", "存好", "存", "加热", "温了", "温好", "光", "那么", "这么", "多么", "嘿", "下", "晚安", "早安", "各位", "大家好", "亲们", "宝们",
@@ -81,7 +81,7 @@ bath bathed bathtime toast loved love mess messy huge smashed wild ever high new
 time times bit little lot lots whole entire total altogether half
 her his their my our
 started start starting began begun yes yup after afterwards afterward
-same miracle
+same miracle last
 hated hate hates enjoyed enjoys liked likes loves screamed cried fussed giggled laughed smiled protested whinged moaned grumbled
 hopefully fingers crossed off liquid gold forever ages soaking sopping through chilling chillin relaxing cooing babbling tbh ngl honestly barely imo because cos coz cuz while whilst else smh massive playmat outfit onesie vest clothes sleepsuit babygrow
 """.split())
@@ -142,7 +142,7 @@ FIRST_PERSON = frozenset({"i", "i'm", "im", "i'll", "we", "we're", "we'll", "me"
 
 # verbs whose subject is the one it happens to: a grown-up as their subject makes the fact the grown-up's
 # (我睡了三小时 / I napped / 我喝了咖啡); a grown-up who feeds, changes or puts down the baby is fine
-EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "咳", "吐", "歇", "躺", "休息", "打盹", "眯")
+EXPERIENCED_ZH = ("睡", "醒", "喝", "吃", "尿", "拉", "发烧", "烧", "咳", "吐", "歇", "躺", "休息", "打盹", "眯", "打")
 DONE_TO_ZH = ("哄", "喂", "换", "给", "冲", "量", "称", "抱", "拍", "帮")       # …the baby: 哄睡, 喂奶, 换尿布
 # everyday words a record type also uses: beside another type's fact they are how it was said (he took a nap,
 # all up her back, hated every second, right on her line), never a fact of their own

@@ -50,7 +50,7 @@ from bot.understanding.timeparse import NIGHT_WORDS, TimeReading, read_times
 from bot.understanding.typos import corrected
 from bot.understanding.understood import as_understood
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Intent, ReminderRequest, SleepEvent, Slots
+from domain.extraction import Extraction, Intent, RecordReference, ReminderRequest, SleepEvent, Slots
 from domain.units import OZ_ML
 from domain.vocabulary import FeedingKind, FeedingMethod, RecordType
 
@@ -310,6 +310,11 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
     if record_type is None and not slots.given() and event is None:
         return Extraction(intent=Intent.CORRECT if correction else Intent.CHAT,
                           confidence=0.6 if correction else 0.5, **common)
+    if kind_type is RecordType.HEALTH and not correction and _an_interval_told(slots, body):
+        return Extraction(intent=Intent.CORRECT, record_type=kind_type, reference=RecordReference(
+            which="latest", record_type=kind_type, medication=slots.medication), confidence=1.0,
+            slots=Slots(next_dose_after_h=slots.next_dose_after_h, next_dose_up_to_h=slots.next_dose_up_to_h),
+            **common)                   # the tylenol is every 4 hours: the last dose's interval, never a new dose
     intent = _intent(request, record_type, kind_type, correction)
     return Extraction(intent=intent, record_type=kind_type, slots=slots, sleep_event=event,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
@@ -321,6 +326,16 @@ _A_NIGHT_RANGE = re.compile(r"^\s*(?:昨晚|昨天晚上|昨夜|前晚|last nigh
                             r"\d{0,2}\s*分?\s*(?:到|至|-|–|~|to|till|until)\s*(?:今天早上|今早|今晨|凌晨|早上|am)?\s*"
                             r"\d{1,2}\s*(?:点|:\d\d|am)?\d{0,2}\s*分?\s*[。.!！]*\s*$", re.I)
 _GROWN_UP_SPEAKS = re.compile(r"^\s*(?:我|咱|我们)|\b(?:i|i'm|im|i'll|we|we're|we'll)\b", re.I)
+
+
+_GIVEN = re.compile(r"喂|吃|用|给|服|打|\b(?:gave|give|given|giving|had|took|takes|dosed|administered)\b", re.I)
+
+
+def _an_interval_told(slots: Slots, body: str) -> bool:
+    """A medicine named with how often it is given, and no dose given (the tylenol is every 4 hours / 泰诺林是每4小时
+    一次): the interval of its doses, said of the one already recorded."""
+    return slots.kind == "medication" and bool(slots.medication) and slots.next_dose_after_h is not None \
+        and slots.dose is None and not _GIVEN.search(body)
 
 
 def _bare_amount(text: str) -> float | None:

@@ -70,7 +70,7 @@ _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
     T.GROWTH: ("称了?|量了?|体重|身高|身长|头围|长了|重了|胖了|体检|儿保",
                r"weigh-?in|weigh(?:s|ed|t|ing)?|measured|measure|length|long|tall|height|head|scale|percentile|check-?up|"
                r"well[- ]baby|visit"),
-    T.HEALTH: (r"打了?(?=\s*1?\s*(?:针|疫苗|预防针))|量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|"
+    T.HEALTH: (r"打了?(?=[\u4e00-\u9fff\s\d]{0,8}?(?:针|疫苗|预防针))|量了?|测了?|体温|发烧|发热|低烧|高烧|退烧|烧|药|吃药|喂药|打针|疫苗|针|接种|"
                "看医生|医院|体检|症状|咳嗽|鼻涕|每|隔|间隔",
                r"temp|temperature|fever|feverish|meds?|medicine|medication|dose|dosed|gave|given|shots?|"
                r"vaccin\w*|jabs?|doctor|dr|pediatrician|checkup|check-up|appointment|appt|rectal|armpit|"

@@ -209,7 +209,7 @@ SYMPTOMS: list[tuple[str, str]] = [
 VACCINE_NAMES = _words(r"乙肝|卡介苗|百白破|白百破|脊灰|麻腮风|麻风腮|乙脑|流脑|五联|六联|四联|13价|十三价|"
                        r"\bMMRV?\b|\bDTaP\b|\bTdap\b|\bDTP\b|\bhep(?:atitis)?\s?[AB]\b|\bHibs?\b|\bPCV(?:1[35]|20)?\b|"
                        r"\bIPV\b|\bBCG\b|\bMen(?:B|ACWY|C)\b|\b[456]-in-1\b|\bpolio\b")
-VACCINE_WORDS = _words(r"(?:打|接种|种)[了完过]?\s*(?:" + VACCINE_NAMES.pattern + r")|疫苗|接种|打针|预防针|vaccin\w*|"
+VACCINE_WORDS = _words(r"(?:打|接种|种)[了完过]?\s*(?:" + VACCINE_NAMES.pattern + r")|疫苗|接种|打针|打了\s*1\s*针|预防针|vaccin\w*|"
                        r"immuni[sz]\w*|\bshots?\b|\bjabs?\b|" + VACCINE_NAMES.pattern)
 DOCTOR_WORDS = _words(r"看医生|看病|去医院|医院|体检|儿保|复查|门诊|急诊|诊所|doctor|\bdoc\b|\bgp\b|\bdr\.?(?=\s+[a-z])|pediatrician|paediatrician|"
                       r"check-?up|hospital|clinic|\bER\b|well[- ]baby")

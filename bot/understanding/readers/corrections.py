@@ -184,11 +184,11 @@ def _pointed_at(old: str | None, new: str, now: datetime) -> RecordReference | N
     record holding 120; a wrong word points nowhere in particular."""
     if not old:
         return None
-    if (m := _WRONG_NUMBER.match(old)) and not _A_CLOCK.search(new):
+    if (m := _WRONG_NUMBER.match(old)) and (not _A_CLOCK.search(new) or float(m.group(1)) > 24):
         return RecordReference(which="latest", value=float(m.group(1)))
-    clock = CLOCK.search(old)
+    clock = CLOCK.search(old) if _A_CLOCK.search(old) or not re.fullmatch(r"\s*\d{3,}\s*", old) else None
     if clock is None or not re.search(r"\d", clock.group(0)):
-        return None
+        return None                     # (…喝了130 不是120: 120 is the amount said wrong, never 12:00)
     said = said_time(clock)
     return RecordReference(which="at_time", at=resolve_point(said, now)) if said is not None else None
 

@@ -13,6 +13,11 @@ _MILK = re.compile(r"奶|喝|milk|bottle|formula|drink|drank|nurs", re.I)
 _QUESTION_MARK = re.compile(r"[?？]|吗|呢|多少|几[次点个回片趟天]|多久|多长|什么时候|how (much|many|long)|when\b|what time", re.I)
 
 
+_TOLD_OF_THE_LAST = re.compile(r"\b(?:that|the)\s+last\s+(?:[a-z]+\s+)?(?:was|is|were)\b|(?:刚才|上)?那[次个条片瓶顿]\S{0,4}?(?:也是|也)",
+                               re.I)
+_ASKS_PLAINLY = re.compile(r"[?？]|吗|\b(?:what|when|how|which|was it|is it)\b", re.I)
+
+
 def gives_an_amount(text: str) -> bool:
     """'吸奶两边一共150ml' / 'gave 2.5 ml tylenol, next dose in 6 hours': a statement, not a question."""
     amount = w.AMOUNT_ML.search(text) or w.AMOUNT_OZ.search(text) or w.AMOUNT_G.search(text)
@@ -21,8 +26,8 @@ def gives_an_amount(text: str) -> bool:
 
 def read_query(text: str, now: datetime) -> Query | None:
     """The query a message asks, or None when it is not a question about records."""
-    if gives_an_amount(text):
-        return None
+    if gives_an_amount(text) or _TOLD_OF_THE_LAST.search(text) and not _ASKS_PLAINLY.search(text):
+        return None                     # (that last diaper was poopy too: told of the last one, not asked)
     special = _special(text)            # 体温怎么样 asks the temperature, not for a summary
     if special is not None:
         return special

@@ -13,14 +13,16 @@ from bot.understanding.timeparse import CLOCK, read_times, resolve_point, said_t
 from domain.extraction import RecordReference
 from domain.vocabulary import RecordType
 
-DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?<![别不])(?<!不要)(?:删掉|删除|删了)\s*(?:吧)?(?=[\s,，。.!！]|$)", re.I)
+DELETE = re.compile(r"^\s*(?:把|将)?\s*(?:删掉|删除|删了|去掉|撤掉|不要了)|\b(?:delete|remove)\b|(?<![别不])(?<!不要)(?:删掉|删除|删了)\s*(?:吧)?(?=[\s,，。.!！]|$)|"
+                    r"(?<=那[次顿条瓶个])\s*(?:不算|不作数|作废)|\b(?:one|it|that|bottle|feed) (?:doesn'?t|does not|don'?t) count\b", re.I)   # 两点那次不算
 CHANGE = re.compile(r"\s*(?:改成|改为|改一下|应该是|其实是|换成|(?<=那[条次顿个])\s*是|(?<=那[一1][次顿])\s*是|"
                     r"(?:(?<=feed)|(?<=bottle)|(?<=one)|(?<=nap)|(?<=sleep)|(?<=diaper))\s+was\b|"
                     r"\bto\b|should be|was actually)\s*", re.I)
 _TYPE_WORDS = [(pattern, RecordType(name)) for pattern, name in w.RECORD_NAMES]
 _LATEST = re.compile(r"^\s*那[一1]?[次顿瓶]|刚才.{0,6}?那[条次顿个瓶]|刚刚.{0,6}?那[条次顿个瓶]|上[一1][条次顿个]|最后[一1][条次顿个]|最近[一1][条次顿个]|上次|那[条次顿]记录|"
                      r"the last (?:one|entry|record)|that (?:one|entry|record)|the last\b|last (?:feed|sleep|diaper|entry)", re.I)
-_AT_TIME = re.compile(r"(?P<clock>.{0,4}?\d{1,2}(?:[点:：]\d{0,2}分?|点钟|\s*(?:am|pm)))\s*(?:的)?(?:那[条次顿个]|那[一1][次顿])|"
+_AT_TIME = re.compile(r"(?P<clock>.{0,4}?\d{1,2}(?:[点:：]\d{0,2}分?|点钟|\s*(?:am|pm)))\s*(?:多|左右)?\s*(?:的)?"
+                      r"(?:那[条次顿个瓶]|那[一1][次顿瓶])|"
                       r"the (?P<clock2>\d{1,2}(?::\d{2})?\s*(?:am|pm)?) (?:feed|one|bottle|nap|sleep|diaper)", re.I)
 _MEDICINE_DOSE = re.compile(rf"(?P<med>{w.MEDICINE_NAMES})\s*(?:的)?\s*(?:那[条次顿个]|那[一1]次|\bdose\b)|"
                             rf"the (?P<med2>{w.MEDICINE_NAMES}) (?:dose|one)", re.I)
@@ -46,7 +48,7 @@ def read_reference(text: str, now: datetime) -> ReferenceReading:
 
 
 # 那次奶粉是11点40喝的 / 那瓶母乳是120: "that one" and its record word, then what it was
-_THAT_ONE_WAS = re.compile(r"(?:那[一1]?[次顿瓶个条]|刚才那[次顿瓶个条])(?:[\u4e00-\u9fff]{0,4}?)(?P<was>\s*(?:其实|应该)?是)")
+_THAT_ONE_WAS = re.compile(r"(?:那[一1]?[次顿瓶个条]|刚才那[次顿瓶个条])(?:[\u4e00-\u9fff]{0,4}?)(?P<was>\s*(?:(?:其实|应该)是?|是))")
 
 
 def _split_change(text: str) -> tuple[str, str, str | None]:
