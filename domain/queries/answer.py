@@ -24,6 +24,7 @@ from domain.queries.latest import (
 )
 from domain.queries.totals import (
     daily_average,
+    day_totals,
     diaper_counts,
     feeding_totals,
     night_totals,
@@ -89,6 +90,9 @@ def query_window(query: Query, now: datetime) -> tuple[datetime, datetime]:
             return start, max(min(end, now), start)
         start = _at(day, DAY_END, now)
         return start, max(min(_at(day + timedelta(days=1), DAY_START, now), now), start)
+    if query.metric is QueryMetric.SLEEP_TOTAL and query.shape is not QueryShape.CURRENT:
+        start = night_window(day - timedelta(days=1), now.tzinfo)[0]    # the night that ended that morning
+        return start, max(min(_at(day + timedelta(days=1), 0, now), now), start)
     start = _at(day, 0, now)
     return start, min(_at(day + timedelta(days=1), 0, now), now)
 
@@ -172,8 +176,12 @@ def _sleep(query: Query, records: list[RecordView], baby: BabyView | None, turn:
     """The sleep in the window (naps only when 午睡 / nap was asked); 睡了多久了 also gets the open sleep."""
     if query.sleep_kind is not None:
         records = [r for r in records if bool(r.fields.get("nap")) == (query.sleep_kind == "nap")]
-    totals = night_totals(records, night_of(start, start.tzinfo), turn.now) \
-        if query.daypart == "night" and query.sleep_kind is None else sleep_totals(records, start, end)
+    if query.daypart == "night" and query.sleep_kind is None:
+        totals = night_totals(records, night_of(start, start.tzinfo), turn.now)
+    elif query.daypart is None and query.period is not QueryPeriod.WEEK and query.shape is not QueryShape.CURRENT:
+        totals = day_totals(records, query_day(query, turn.now), turn.now)    # the day as the summary counts it
+    else:
+        totals = sleep_totals(records, start, end)
     if query.shape is QueryShape.CURRENT:
         asleep = turn.open_sleep
         mine = asleep is not None and (baby is None or asleep.baby_id == baby.id)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from domain.summary.nights import night_of
+from domain.records import is_night_sleep
+from domain.summary.nights import counted_on, night_of
 from domain.turn import RecordView
 from domain.vocabulary import BREAST_METHODS, MILK_KINDS, FeedingKind
 
@@ -60,6 +61,30 @@ def sleep_totals(sleeps: list[RecordView], start: datetime, end: datetime) -> di
         total += max(overlap, 0)
         count += 1
         naps += 1 if r.fields.get("nap") else 0
+    return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
+
+
+def day_totals(sleeps: list[RecordView], day: date, now: datetime) -> dict[str, Any]:
+    """今天睡了多久 / how long did she sleep today: the night that ended that morning, whole, and the day's own
+    naps — the day as the summary, the charts and the page count it (domain/summary/nights.py); one still open
+    counts until now (`now` in the family's zone)."""
+    tz = now.tzinfo
+    total, count, naps, open_since = 0.0, 0, 0, None
+    for r in sleeps:
+        s, e = r.fields.get("start"), r.fields.get("end")
+        if s is None:
+            continue
+        nap = r.fields.get("nap")
+        nap = bool(nap) if nap is not None else not is_night_sleep(s.astimezone(tz))
+        if counted_on(s, nap, tz) != day:
+            if e is None and s <= now:
+                open_since = s          # asleep since 19:45: tonight's night, said beside today's total
+            continue
+        if e is None:
+            open_since, e = s, now
+        total += max((e - s).total_seconds() / 60, 0)
+        count += 1
+        naps += 1 if nap else 0
     return {"total_min": total, "count": count, "naps": naps, "open_since": open_since}
 
 
