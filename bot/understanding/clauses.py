@@ -31,7 +31,8 @@ TypeOf = Callable[[str], RecordType | None]
 
 _CUT = re.compile(r"\s*(?:[，,；;。!！、\n]+|(?<![ap]\.m)(?<!\b[dm]r)(?<!\bmrs)(?<!\bms)\.(?=\s)|然后|接着|之后|还有|并且|同时|\band then\b|\bthen\b|\band\b|\bwhile\b|&)\s*"
                   r"|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff]|\d+\s*[点:：时])|(?<=[\u4e00-\u9fff])\s+(?=\d)"
-                  r"|(?<=分钟)(?=[左右]边)|(?<=分钟)(?=再?换?[左右]边)", re.I)      # 左边10分钟右边8分钟: a side each
+                  r"|(?<=分钟)(?=[左右]边)|(?<=分钟)(?=再?换?[左右]边)"     # 左边10分钟右边8分钟: a side each
+                  r"|(?<=[了的吧啊呢哈])(?=我们?(?:也|先|去|得|要|再|就|还)|你们?(?:也|先|去|快|赶紧))", re.I)   # …睡着了我也去躺会儿
 EVERY_BABY = re.compile(r"(?:俩|两个?|二个|2个)(?:宝|孩子|娃|小家伙)|(?:俩|两个|2个)(?:人)?都|双胞胎|他们俩|她们俩|\bboth\b|"
                         r"\btwins\b|"
                         r"\b(?:two|2) (?:babies|kids|girls|boys)\b", re.I)

@@ -607,6 +607,11 @@ _MARKS = re.compile(r"\s*[?？!！]+\s*")          # 28度?? 是不是…: marks
 
 def _turns_to_the_family(s: Span, before: list[Span]) -> bool:
     """…稀稀的你们看下要不要紧: said straight on, 你们 / 大家 turns to the family — a clause of its own (not 给你们说)."""
+    if before[-1].kind == sp.FILLER and before[-1].text.endswith("我了") and before[-1].end == s.start:
+        return True                 # 累死我了今天一直闹…: how the grown-up feels, then the baby's day
+    if s.kind == sp.ADULT and s.text in ("我", "我们", "你") and before[-1].end == s.start and \
+            before[-1].text[-1:] in ("了", "的", "吧", "啊", "呢", "哈"):
+        return True                 # …终于睡着了我也去躺会儿: a grown-up turns to themselves
     return s.kind == sp.ADULT and s.text in ("你们", "大家") and before[-1].end == s.start and \
         before[-1].text[-1:] not in ("给", "跟", "和", "让", "帮", "对", "告诉")
 

@@ -50,7 +50,7 @@ class Span:
 
 # --- record words beyond words.py: the verbs and nouns that go with a record type --------------------------
 _SUPPORT: dict[T, tuple[str, str]] = {      # (Chinese, English) alternations
-    T.FEEDING: ("夜奶|补了?|冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打了?个?[大小]?嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
+    T.FEEDING: ("干了(?=\\s*[一1]?\\s*[整大]?[瓶杯碗])|夜奶|补了?|冲了?|冲奶|奶瓶|瓶子|喝完|吃完|喂完|剩下?|拍嗝|打了?个?[大小]?嗝|打嗝|嗝|吐奶|吸管|奶嘴|一口|几口|口|顿|餐|吃奶|喝奶|喂奶|母乳|奶粉",
                 r"fed (?:him|her)self|(?:all )?by (?:him|her)self|self[- ]?fed|"     # (before fed: the longer first)
                 r"bottles?|feeds?|feeding|fed|gave|give|given|giving|offered|drank|drink|drinking|took|take|takes|"
                 r"ate|eaten|finished|left|leftover|"
@@ -196,7 +196,7 @@ def near_a_record_word(word: str) -> bool:
 def _known(s: Span) -> Span:
     """A word left over between two longer matches (she of she's asleep) that is itself a person or a filler."""
     word = s.text.lower()
-    said = [word, *_stretched(word)]
+    said = [word, *_stretched(word), *([word[:-2]] if word.endswith(("'s", "’s")) else [])]   # bub's out
     for kind, zh, en in ((BABY, lx.BABY_ZH, lx.BABY_EN), (ADULT, lx.ADULT_ZH, lx.ADULT_EN),
                          (FILLER, lx.NO_FACT_ZH, lx.NO_FACT_EN)):
         if word in zh or any(w in en for w in said):

@@ -129,7 +129,7 @@ DIAPER_WORDS = _words(r"尿布|尿步|换尿|尿不湿|尿片|纸尿裤|拉拉�
 WET_WORDS = _words(r"尿|小便|嘘嘘|湿|\bwet\b|\bpee(?:d|s)?\b|\bwee(?:d)?\b|\burinated\b")
 SOLID_WORDS = _words(r"拉了|拉过|拉屎|拉粑粑|拉粑|拉便|便便|臭臭|大便|粑粑|屎|排便|胎便|拉了?一?泡|噗噗|\bblowout\b|"
                      r"(?<=[也又还都])啦了|"        # 尿了也啦了: the homophone typed for 拉
-                     r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b")
+                     r"\bpoo(?:p|ped|py|s)?\b|\bdirty\b|\bsoiled\b|\bbm\b|\bstool\b|\bsolid\b|\b(?:passed|had|did)\s+(?:a\s+|loose\s+|hard\s+)?motions?\b")
 WET_AND_SOLID = _words(r"都有|又尿又拉|又拉又尿|尿了也拉了|拉了也尿了|"      # both: a mixed one, not both babies (both pooped)
                        r"\bboth\b(?!\s+(?:of\b|babies|kids|twins|boys|girls|(?:just\s+|also\s+)?(?:pooped|pooed|peed|"
                        r"wee'?d|had|did|were|are|have|went|got|needed|filled|soaked|blew)\b))")
@@ -137,10 +137,10 @@ NOT_WET = _words(r"没(?:有)?(?:尿|小便)|\bno pee\b|\bnot wet\b")
 NOT_SOLID = _words(r"没(?:有)?(?:拉|便便|大便|臭臭)|\bno poop\b|\bnot dirty\b|(?<=wet)[^.!?]{0,30}\bnothing else\b|\bjust wet\b|\bonly wet\b")
 NOT_A_DIAPER = _words(r"拉肚子|拉链|拉着|拉住")
 STOOL_COLORS: list[tuple[re.Pattern[str], str]] = [
-    (_words(r"墨绿|绿|green"), "green"),
+    (_words(r"墨绿|绿|green(?:ish)?"), "green"),
     (_words(r"黑|胎便|black|tarry"), "black"),
     (_words(r"棕|褐|咖啡|brown"), "brown"),
-    (_words(r"黄|yellow|mustard"), "yellow"),
+    (_words(r"黄|yellow(?:ish)?|mustard"), "yellow"),
 ]
 STOOL_CONSISTENCIES: list[tuple[re.Pattern[str], str]] = [
     (_words(r"水样|水便|蛋花|像水|\bwatery\b"), "watery"),
@@ -167,7 +167,8 @@ PUMP_SIDES: list[tuple[re.Pattern[str], str]] = [
 EACH = _words(r"各|each")
 TUMMY_WORDS = _words(r"趴|俯卧|tummy")
 MILESTONES: list[tuple[re.Pattern[str], str]] = [
-    (_words(r"(?:会)?抬头|lift(?:s|ed)? (?:her|his|the) head|hold(?:s)? (?:her|his) head up|head up"),
+    (_words(r"(?:会)?抬头|头(?:能|会|都能)?抬(?:起来|得起来)?了?|lift(?:s|ed)? (?:her|his|the) head|hold(?:s)? (?:her|his) head up|"
+            r"head up"),
      "抬头 / head up"),
     (_words(r"(?:会)?翻身|roll(?:ed|s)? over"), "翻身 / rolled over"),
     (_words(r"(?:会)?撑起|push(?:ed|es)? up"), "撑起 / pushed up"),

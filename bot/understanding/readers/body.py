@@ -9,7 +9,7 @@ from bot.understanding.readers.quantities import NUM, Quantity, lengths_cm, now_
 from bot.understanding.timeparse import TimeReading
 from domain.extraction import Slots
 
-_BARE_AFTER = r"\s*(?:是|为|有|:|：|is|of)?\s*{num}(?!\s*[\d.a-z\u4e00-\u9fff\"″])"
+_BARE_AFTER = r"(?:'s|’s)?\s*(?:是|为|有|:|：|is|was|of|measured|measures)?\s*{num}(?!\s*[\d.a-z\u4e00-\u9fff\"″])"
 
 
 def is_diaper(text: str) -> bool:

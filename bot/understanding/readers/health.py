@@ -14,7 +14,7 @@ from domain.extraction import Slots
 
 _TEMP_AFTER_WORD = re.compile(rf"(?:体温|烧到|发烧|发热|低烧|高烧|temps?|temperatures?|fever(?: of)?|{w.TEMP_SITES})"
                               rf"[^\d\n,，;；]{{0,14}}?{NUM}", re.I)
-_TEMP_BEFORE_SITE = re.compile(rf"{NUM}\s*(?:°\s*[fc]?|度)?\s*(?:{w.TEMP_SITES})", re.I)
+_TEMP_BEFORE_SITE = re.compile(rf"{NUM}\s*(?:°\s*[fc]?|度)?\s*(?:{w.TEMP_SITES}|\btemp(?:erature)?\b)", re.I)
 # he's 100.9 / she's at 38.5: a decimal only a temperature can be, said of the baby
 _TEMP_OF_BABY = re.compile(r"\b(?:he|she|baby|bub)(?:'s|\s+is|\s+was)\s+(?:at\s+|now\s+|up to\s+|down to\s+|back to\s+)?"
                            r"((?:9[5-9]|10[0-7]|3[5-9]|4[0-2])\.\d)(?![\d.])(?!\s*(?:kg|lb|oz|ml|cm|in|%))", re.I)

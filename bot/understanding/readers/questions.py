@@ -54,7 +54,7 @@ def read_query(text: str, now: datetime) -> Query | None:
 
 # how many oz / how much has she had: an amount asked of the baby is her feeds
 _ASKED_AMOUNT = re.compile(r"\bhow (?:many|much) (?:oz|ounces|ml|mls|bottles?|formula|milk)\b|"
-                           r"\bhow much (?:has|did|have) (?:she|he|the baby|baby|bub|(?!you\b|i\b|we\b|they\b)[a-z]+) (?:had|take|taken|eaten)\b",
+                           r"\bhow much (?:has|did|have) (?:she|he|the baby|baby|bub|(?!you\b|i\b|we\b|they\b)[a-z]+) (?:had|take|taken|eaten|drunk|drank|drink|eat|ate)\b",
                            re.I)
 
 
