@@ -305,6 +305,10 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
         slots = slots.model_copy(update={"start": None, "end": slots.start})   # "when did she wake up?" "3pm"
     if correction and kind_type is None and not slots.given() and \
             (amount := _bare_amount(without_own_reason(body))) is not None:
+        if amount != int(amount) and 34 <= amount < 43:          # 是38.2，刚才看错了: only a temperature is 38.2
+            return Extraction(intent=Intent.CORRECT, record_type=RecordType.HEALTH, confidence=0.9,
+                              reference=RecordReference(which="latest", record_type=RecordType.HEALTH, kind="temperature"),
+                              slots=Slots(kind="temperature", temperature_c=amount), **common)
         return Extraction(intent=Intent.CORRECT, slots=Slots(amount_ml=amount), amount_unit_assumed=True,
                           confidence=0.9, **common)     # 改成130: the amount of the latest record with one
     if record_type is None and not slots.given() and event is None:

@@ -42,3 +42,17 @@ def test_a_value_said_after_a_corrected_time_goes_with_it(text):
 
 def test_an_apology_before_a_new_fact_is_no_correction():
     assert read("sorry she's asleep").intent is not Intent.CORRECT
+
+
+@pytest.mark.parametrize("text", ["是38.2，刚才看错了", "38.2 刚才看错了", "38.2 misread it"])
+def test_a_value_then_that_it_was_misread_corrects_the_waiting_temperature(text):
+    task = TaskHint("create", "health", "awaiting_confirmation", {"kind": "temperature", "temperature_c": 38.5})
+    e = read(text, task)
+    assert (e.intent, e.slots.temperature_c, e.unaccounted) == (Intent.CORRECT, 38.2, []), text
+
+
+@pytest.mark.parametrize("text", ["是38.2，刚才看错了", "不对 是38.2"])
+def test_a_bare_corrected_decimal_only_a_temperature_can_be_is_the_last_temperature_not_an_amount(text):
+    e = read(text)
+    assert (e.intent, e.slots.temperature_c, e.slots.amount_ml, e.reference.kind) == (
+        Intent.CORRECT, 38.2, None, "temperature"), text

@@ -124,14 +124,19 @@ def apology_before(text: str) -> int:
 
 
 # 我看错了 / 我问过阿姨了 / I misread it: the one correcting says why — no value of the record
-_OWN_REASON = re.compile(r"[，,。\s]+(?:(?:我|咱)[^，,。\d]{0,12}|(?:i\b|i'm\b|i've\b|read it|misread|typed|fat[- ]fingered|"
+_OWN_REASON = re.compile(r"[，,。\s]+(?:(?:我|咱)[^，,。\d]{0,12}|(?:刚才|刚刚|之前)?(?:我)?(?:看|记|说|写|打|搞|弄|读)错了?[^，,。\d]{0,6}|(?:i\b|i'm\b|i've\b|read it|misread|typed|fat[- ]fingered|"
                          r"my bad|typo|looked)[^，,。\d]{0,40})$", re.I)
+
+
+# a value, then that it was misread (是38.2，刚才看错了 / 38.4 misread it): a correction said the other way round
+_MISREAD_LAST = re.compile(r"[，,。\s]+(?:刚才|刚刚|之前)?(?:我)?(?:看|记|说|写|打|搞|弄|读)错了?[^，,。\d]{0,6}$|"
+                           r"[,.\s]+(?:typo|misread(?: it)?|my bad|read it wrong)\b[^,.\d]{0,40}$", re.I)
 
 
 def own_reason_span(text: str) -> tuple[int, int] | None:
     """Where a correction's teller says why, last (sorry, 38.4, read it wrong without my glasses): said, and set
     aside — only in a message that corrects."""
-    if not (w.CORRECTION.match(text) or _contrast(text)) or not re.search(r"\d", text):
+    if not (w.CORRECTION.match(text) or _contrast(text) or _MISREAD_LAST.search(text)) or not re.search(r"\d", text):
         return None
     m = _OWN_REASON.search(text)
     return m.span() if m else None
@@ -152,6 +157,8 @@ def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReferen
     A correction opens with its word (不对 / 改成 / no it was …) or says what is wrong (是母乳不是奶粉)."""
     opening = w.CORRECTION.match(text) or _NO_IT_WAS.match(text)
     said = _contrast(text) if not _NOT_EVEN.search(text) else None
+    if said is None and not opening and (last := _MISREAD_LAST.search(text)) and re.search(r"\d", text[:last.start()]):
+        return True, text[:last.start()], None          # 是38.2，刚才看错了: the value, then why it was wrong
     if said is not None and not opening and not _says_a_value(said.new):
         said = None                  # 宝宝是饿了不是困了: no record's value, just talk
     if said is None and not opening or _QUESTION.search(text):
