@@ -275,6 +275,8 @@ def _about_existing(request: ExtractionRequest, referred: ReferenceReading, comm
 
 def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool, common: dict,
                         known_type: RecordType | None = None) -> Extraction:
+    if request.task is not None and request.task.record_type == "feeding" and _A_SIDE_ALONE.fullmatch(body):
+        body = f"nursed on the {_A_SIDE_ALONE.fullmatch(body).group('side')}"   # which side? → the left
     topic = known_type or _topic(request)     # 泰诺林那次改成间隔6小时: the values are the medication's
     record_type = _record_type(body) or None
     if known_type is None and request.task is None and record_type is None and not correction and \
@@ -324,6 +326,8 @@ def _record_or_fragment(request: ExtractionRequest, body: str, correction: bool,
                       amount_unit_assumed=assumed, confidence=1.0 if kind_type else 0.6, **common)
 
 
+_A_SIDE_ALONE = re.compile(r"\s*(?:the\s+)?(?P<side>left|right)(?:\s+(?:one|boob|breast|side))?\s*(?:only)?\s*[.!]*\s*",
+                           re.I)
 _ENDED_OR_WOKE = re.compile(r"\b(?:ended|finished|woke(?: up)?|was up|up)\s+(?:at\s+)?(?:around\s+)?\d|"
                             r"\d\s*(?:点|:|：)[\d分半刻]*\s*(?:才|就)?(?:醒|结束|起来)", re.I)   # the clock said of the end
 _A_NIGHT_RANGE = re.compile(r"^\s*(?:昨晚|昨天晚上|昨夜|前晚|last night|overnight)[,，:：\s]*\d{1,2}\s*(?:点|:\d\d|pm)?"

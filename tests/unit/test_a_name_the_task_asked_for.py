@@ -33,3 +33,16 @@ def test_a_bare_name_answers_the_name_the_task_asked_for(text, field, record_typ
 def test_no_thanks_laugh_question_plan_or_other_record_is_taken_for_a_name(text):
     e = read(text, "food", "feeding")
     assert e.slots.food is None, text
+
+
+@pytest.mark.parametrize(("text", "method"), [("the left", "left_breast"), ("left", "left_breast"),
+                                              ("right one", "right_breast"), ("the right boob", "right_breast")])
+def test_a_bare_side_answers_a_waiting_feed_as_a_breastfeed_of_that_side(text, method):
+    e = read(text, "kind", "feeding")
+    assert (e.intent, e.slots.kind, e.slots.method) == (Intent.SUPPLY, "breast_milk", method), text
+
+
+@pytest.mark.parametrize("text", ["the left", "left", "right one"])
+def test_a_bare_side_with_nothing_waiting_writes_nothing(text):
+    e = extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("米粒",)))
+    assert e.intent is not Intent.RECORD, text
