@@ -25,6 +25,7 @@ from bot.understanding.readers.beside import (
 )
 from bot.understanding.readers.corrections import (
     affirmed,
+    another_type_said,
     apology_before,
     no_time_of_now,
     own_reason_span,
@@ -171,6 +172,9 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         return repeated
     correction, body, wrong = plain_correction(text, request.now)
     body = without_own_reason(body) if correction else body
+    swapped = another_type_said(text) if correction and wrong is None and request.task is None else None
+    if swapped:
+        correction = False          # 不是喂奶，是吸奶器吸的: a record of the type said — read back, never written at once
     if correction and wrong is None and (sorry := _sorry_before_a_fact(text)):
         correction, body = False, text[sorry:]      # sorry, she's asleep: an apology before a new fact
     query = None if correction or DELETE.search(body) else read_query(body, request.now)
@@ -189,6 +193,8 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         body = body[:asked.start()]         # dirty nappy, is that normal?: the fact, and a question to the family
     several = None if correction else read_several(request, body, _record_or_fragment, _record_type, common)
     reading = several or _record_or_fragment(request, body, bool(correction), common)
+    if swapped and reading.intent is Intent.RECORD:
+        reading = reading.model_copy(update={"unread": [*reading.unread, swapped]})
     if correction and wrong is not None and wrong.at is not None and request.task is not None:
         reading = _onto_the_field_said_wrong(reading, wrong.at, request.task.slots, request.now)
     return reading

@@ -8,6 +8,7 @@ import pytest
 from bot.understanding.request import ExtractionRequest, TaskHint
 from bot.understanding.rules import extract
 from domain.extraction import Intent
+from domain.vocabulary import RecordType
 
 ZONE = ZoneInfo("America/Toronto")
 NOW = datetime(2026, 5, 4, 16, 50, tzinfo=ZONE)
@@ -56,3 +57,10 @@ def test_a_bare_corrected_decimal_only_a_temperature_can_be_is_the_last_temperat
     e = read(text)
     assert (e.intent, e.slots.temperature_c, e.slots.amount_ml, e.reference.kind) == (
         Intent.CORRECT, 38.2, None, "temperature"), text
+
+
+@pytest.mark.parametrize("text", ["不是喂奶，是吸奶器吸的，一共110ml", "not a feed, it was the pump, 110ml"])
+def test_another_type_said_for_the_one_said_wrong_is_that_type_read_back_never_written_at_once(text):
+    e = read(text)
+    assert (e.intent, e.record_type, e.slots.amount_ml) == (Intent.RECORD, RecordType.PUMPING, 110), text
+    assert e.unread or e.unaccounted, text         # the words said wrong are quoted: confirmed

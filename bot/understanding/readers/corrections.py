@@ -174,6 +174,20 @@ def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReferen
 _MORE_SAID = re.compile(r"\s*[,，]?\s*(?:and|also|plus|还有|而且|并且|然后)?\s*[^,，。.;；]*\d", re.I)
 
 
+def another_type_said(text: str) -> str | None:
+    """不是喂奶，是吸奶器吸的，一共110ml: what is said wrong is a record *type* and the right part names another — the
+    words said wrong (a record of the type said is meant, never a change of one of the other type)."""
+    said = _contrast(text)
+    if said is None or said.old is None or re.search(r"\d", said.old):
+        return None
+    old, new = _type_named(said.old), _type_named(said.new)
+    return said.old if old is not None and new is not None and old != new else None
+
+
+def _type_named(words: str) -> str | None:
+    return next((name for pattern, name in w.RECORD_NAMES if re.search(pattern, words, re.I)), None)
+
+
 def _says_a_value(words: str) -> bool:
     """A number, a time, or a word a record holds (母乳, 右边, 尿, nap …)."""
     patterns = [p for p, _ in (*w.KIND_WORDS, *w.SIDE_WORDS, *w.STOOL_COLORS, *w.STOOL_CONSISTENCIES)]
