@@ -16,14 +16,16 @@ from bot.devtools.scenarios.command import closing_line, run_files
 from bot.devtools.scenarios.loader import find_scenario_files
 
 BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
-# of 1112: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
+# of 1312: batch 1 (462 files), batch 2 (120), batch 3 (150, written on 2026-12-05 by a helper who never read
 # the rules; measured before anyone looked at it: 77 at ee06212, 89 after the first fixes of that day),
 # batch 4 (100, written on 2026-12-06 the same way: 71 when first run, on the day's work in progress),
 # batch 5 (100, written on 2026-12-06 by another such helper: 85 when first run, at f0e19c5 and after),
 # batch 6 (100, messier messages on purpose: 64 and 2 wrong writes when first run, at 96e9c2e) and
-# batch 7 (80, the same way: 48 when first run, at f7720c8 and after);
+# batch 7 (80, the same way: 48 when first run, at f7720c8 and after), batch 8 (100, written on 2026-12-06 in
+# the next session: 90 when first run, on that session's work in progress) and batch 9 (100, conversations of
+# 2-5 turns leaning on answers, corrections and questions: 86 when first run, the same way);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 1014
+PASSED_AT_LEAST = 1258
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted

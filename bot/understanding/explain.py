@@ -381,6 +381,8 @@ def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
     named = [(c, _a_grown_ups_fact_before(said, n) if any(s.mention is not None and s.mention.value != (1.0,)
                                                           for s in c) else _left_unsaid(said, n))
              for n, c in enumerate(said) if any(s.kind == sp.RECORD and s.types & types for s in c)]
+    measured = [(c, before) for c, before in named if any(s.mention is not None for s in c)]
+    named = measured or named           # …100 oz of water today, breastfeeding is wild: the clause with the value
     return bool(named) and all(_said_of_a_grown_up(c, types, before) or a_grown_ups_own(c) for c, before in named)
 
 

@@ -132,7 +132,8 @@ NO_FACT_EN_PHRASES = ("like it was nothing", "like nothing", "like a champ", "li
                       "big boy", "big girl", "good boy", "good girl", "chunky monkey", "took forever", "took ages",
                       "took a while", "warmed it up", "heated it up", "for the first time", "play mat", "play gym",
                       "whole outfit", "lost my mind", "right away", "straight away", "before work", "after work", "at work",
-                      "on my break", "on my lunch break", "lunch break", "catching up", "tag team", "at once", "two at once",
+                      "on my break", "on my lunch break", "lunch break", "catching up", "tag team", "at once", "two at once", "not bad", "not too bad",
+                      "not so bad", "not bad at all",
                       "both at once")
 SECOND_PERSON_ZH = ("你们", "你", "您")
 PRONOUNS = frozenset({"我", "你", "您", "我们", "你们", "咱们", "咱", "他们", "她们", "大家", "自己", "i", "i'm", "im", "i've",

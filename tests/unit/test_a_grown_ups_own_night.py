@@ -39,3 +39,13 @@ def test_the_babys_sleep_beside_a_grown_ups_coffee_is_still_hers(text):
     e = read(text)
     assert (e.intent, e.record_type, e.slots.duration_min) == (Intent.RECORD, RecordType.SLEEP, 180 if "三" in text
                                                                 else 240), text
+
+
+def test_a_grown_ups_own_drink_with_a_remark_on_breastfeeding_is_still_theirs():
+    e = read("I drank like 100 oz of water today and still thirsty, breastfeeding is wild")
+    assert e.intent is not Intent.RECORD
+
+
+def test_not_bad_is_how_it_went_never_a_correction():
+    e = read("she's awake, 45 min, not bad")
+    assert (e.intent, e.record_type, e.unaccounted) == (Intent.RECORD, RecordType.SLEEP, [])

@@ -148,7 +148,7 @@ def without_own_reason(body: str) -> str:
 
 
 # it's not even 10am / not yet 3 / 还不到: a not that measures, never one that corrects
-_NOT_EVEN = re.compile(r"\bnot\s+(?:even|yet|quite)\b|还不到|都不到", re.I)
+_NOT_EVEN = re.compile(r"\bnot\s+(?:even|yet|quite|(?:too\s+|so\s+|that\s+)?bad|great|ideal)\b|还不到|都不到", re.I)
 
 
 def plain_correction(text: str, now: datetime) -> tuple[bool, str, RecordReference | None]:
