@@ -24,8 +24,10 @@ def reason_text(v: dict[str, Any], lang: Language) -> str | None:
     parts = []
     if doubt.get("estimated"):
         parts.append(text(lang, "doubt.estimated", said=_quoted(lang, doubt["estimated"])))
-    if doubt.get("unaccounted"):
-        parts.append(text(lang, "doubt.unused", said=_quoted(lang, doubt["unaccounted"])))
+    unread = [] if v.get("unread") else doubt.get("unread") or []
+    unused = [*(w for w in doubt.get("unaccounted") or [] if not any(w in u for u in unread)), *unread]
+    if unused:                  # (a part not read is quoted here, unless the reply quotes it on a line of its own)
+        parts.append(text(lang, "doubt.unused", said=_quoted(lang, unused)))
     if doubt.get("clock_yesterday") is not None:
         parts.append(text(lang, "doubt.clock_yesterday", time=hm(doubt["clock_yesterday"], lang)))
     if not parts:

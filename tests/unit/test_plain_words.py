@@ -30,7 +30,7 @@ def test_the_new_value_is_the_affirmed_one_and_the_negated_one_is_kept_apart():
 def test_the_wrong_number_is_not_a_value_left_unread():
     text = "不是80，是100"
     (start, end), = wrong_spans(text)
-    assert text[start:end] == "80"
+    assert text[start:end] == "不是80"          # the wrong value and its marker
     assert ask(text).unaccounted == []
 
 

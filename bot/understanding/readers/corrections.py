@@ -95,7 +95,14 @@ def _carried(old: str, new: str) -> str:
 def wrong_spans(text: str) -> list[tuple[int, int]]:
     """Where the message says what is wrong (the 80 of 不是80，是100): no value is read from there."""
     said = _contrast(text)
-    return [said.old_span] if said is not None and said.old_span is not None else []
+    if said is None or said.old_span is None:
+        return []
+    start, end = said.old_span
+    marker = _NOT_BEFORE.search(text[:start])           # its 不是 / not: the marker of what is wrong, said with it
+    return [(marker.start() if marker else start, end)]
+
+
+_NOT_BEFORE = re.compile(r"(?:不是|\bnot(?:\s+(?:at|the))?)\s*$", re.I)
 
 
 _QUESTION = re.compile(r"[吗呢?？]\s*$")
