@@ -25,7 +25,7 @@ BLIND = Path(__file__).resolve().parent.parent / "scenarios" / "blind"
 # the next session: 90 when first run, on that session's work in progress) and batch 9 (100, conversations of
 # 2-5 turns leaning on answers, corrections and questions: 86 when first run, the same way);
 # before the span layer batch 1 had 216 and 35 wrong writes
-PASSED_AT_LEAST = 1258
+PASSED_AT_LEAST = 1259
 WRONG_WRITES_AT_MOST = 0
 # expectations the rule authors believe the contract decides otherwise (only the blind author may change them):
 # the file, and why its "wrong write" is not counted
