@@ -70,6 +70,9 @@ def _open(turn: Turn, baby: int, start: datetime, task: PendingTask | None) -> D
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
     doubt = doubts(turn, fields, contributed=task is None)
+    if said_nap and is_night_sleep(start.astimezone(turn.now.tzinfo)) and turn.extraction.clock_without_day \
+            and task is None:
+        doubt = {**doubt, "nap_at_night": start}   # down for a nap at 1, said at 12:40: never a nap since 1 AM
     if doubt:                                   # read back first: an open sleep from a time not fully read
         opened = new_task(TaskAction.CREATE, RecordType.SLEEP, turn.member.id, turn.now, baby)
         saved = replace(opened, state=TaskState.AWAITING_CONFIRMATION, slots=fields, revision=1,
@@ -128,6 +131,10 @@ def bare_time_closes(turn: Turn) -> Decision | None:
     return _close(turn, asleep, slots["start"], task=None)
 
 
+#: how far the length said on waking (45 min nap) may be from the open sleep's before the close is confirmed
+LENGTH_SLACK_MIN = 15
+
+
 def woke_up(turn: Turn) -> Decision:
     end = turn.extraction.slots.end or turn.now
     baby = _baby(turn) if turn.babies else 0
@@ -153,6 +160,10 @@ def _close(turn: Turn, open_sleep: RecordView, end: datetime, task: PendingTask 
     if fatal:
         return Decision(Reply(ReplyKind.ERROR, "invalid_value", {"problem": fatal[0]}), note="fatal")
     doubt = doubts(turn, fields, contributed=task is None)
+    said = turn.extraction.slots.duration_min
+    length = (end - fields["start"]).total_seconds() / 60 if fields.get("start") else None
+    if said and length is not None and abs(length - said) > max(LENGTH_SLACK_MIN, said * 0.25) and task is None:
+        doubt = {**doubt, "length_said": (said, length)}   # she's awake, 45 min — of a sleep open since 1 AM
     reason = confirmation_reason(RecordType.SLEEP, fields, found, turn.now) or \
         (ConfirmReason.UNCERTAIN_READING if doubt else None)
     done = _done(turn, task)

@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.replies.catalog import hm, label, text
 from domain.replies.describe import describe, number
+from domain.replies.summary import duration_text
 from domain.vocabulary import Language
 
 
@@ -28,6 +29,11 @@ def reason_text(v: dict[str, Any], lang: Language) -> str | None:
     unused = [*(w for w in doubt.get("unaccounted") or [] if not any(w in u for u in unread)), *unread]
     if unused:                  # (a part not read is quoted here, unless the reply quotes it on a line of its own)
         parts.append(text(lang, "doubt.unused", said=_quoted(lang, unused)))
+    if doubt.get("nap_at_night") is not None:
+        parts.append(text(lang, "doubt.nap_at_night", time=hm(doubt["nap_at_night"], lang)))
+    if doubt.get("length_said") is not None:
+        said, length = doubt["length_said"]
+        parts.append(text(lang, "doubt.length_said", minutes=number(said), length=duration_text(length, lang)))
     if doubt.get("clock_yesterday") is not None:
         parts.append(text(lang, "doubt.clock_yesterday", time=hm(doubt["clock_yesterday"], lang)))
     if not parts:

@@ -127,8 +127,9 @@ def _confirm(v, lang, now):
     if v.get("several"):
         return confirm_several(v, lang, now, reason_text(v, lang) or label(lang, "reason", v.get("reason"), ""))
     if v.get("before") is not None:
-        return text(lang, "reply.confirm_change", before=describe(v["type"], v["before"], now, lang),
-                    record=_desc(v, lang, now))
+        why = reason_text(v, lang) if v.get("doubt") else None     # she's awake, 45 min: why it is asked
+        return text(lang, "reply.confirm_change_why" if why else "reply.confirm_change",
+                    before=describe(v["type"], v["before"], now, lang), record=_desc(v, lang, now), reason=why)
     reason = reason_text(v, lang) or label(lang, "reason", v.get("reason"), "")
     return text(lang, "reply.confirm", record=_desc(v, lang, now), reason=reason)
 
