@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from bot.understanding import words as w
 from bot.understanding.timeparse import CLOCK, resolve_point, said_time
@@ -65,6 +66,7 @@ def affirmed(text: str) -> Affirmed:
     return Affirmed(_OPENING.sub("", text).strip() or text)
 
 
+@lru_cache(maxsize=256)
 def _contrast(text: str) -> Affirmed | None:
     """The first contrast in the text whose new part says a value, else the first at all (the topic before
     不是/是 goes with the new values: 六点那顿 | 是100 不是120 → 六点那顿 100)."""
