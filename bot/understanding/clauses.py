@@ -18,7 +18,8 @@ from datetime import datetime, timedelta
 from bot.understanding import lexicon as lx
 from bot.understanding import words as w
 from bot.understanding.accounting import NAME_NUMBER as _NAME_NUMBER
-from bot.understanding.explain import a_grown_up_aside, a_grown_ups_treat, about_a_grown_up, described, says_nothing_new
+from bot.understanding.explain import described, says_nothing_new
+from bot.understanding.grown_ups import a_grown_up_aside, a_grown_ups_treat, about_a_grown_up
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.health import health_kind, read_temperature, symptom_name
 from bot.understanding.request import ExtractionRequest

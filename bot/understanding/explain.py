@@ -3,7 +3,7 @@ ignored.
 
 A span is *used* (explained) by a reading when
 - filler, baby          always: they carry no fact, or name the one facts are about by default;
-- adult                 always as a word; who the sentence is about is judged apart (`grown_up_clauses`);
+- adult                 always as a word; who the sentence is about is judged apart (grown_ups.py);
 - number / time / unit  the reading holds a value that comes from it (accounting.py: a clock time one of
                         its times shows, an amount in its unit or a unit it converts from …);
 - time word             (昨天, 明早, 刚刚, this morning) one of the reading's times falls on that day or in
@@ -26,17 +26,18 @@ from datetime import datetime, timedelta
 from bot.understanding import spans as sp
 from bot.understanding.accounting import Span as Range
 from bot.understanding.accounting import estimated_spans, explained_mentions, kept_text_spans, quantity_spans
+from bot.understanding.clause_spans import clauses
+from bot.understanding.grown_ups import (
+    about_oneself,
+    addressed_to_someone,
+    grown_ups_chatter,
+    grown_ups_fact,
+    pronoun,
+)
 from bot.understanding.lexicon import (
-    BABY_PRONOUNS,
-    DONE_TO_EN,
-    DONE_TO_ZH,
-    FIRST_PERSON,
     GENERIC_RECORD_WORDS,
     PROFESSIONALS,
-    PRONOUNS,
     SAYING,
-    SECOND_PERSON_EN,
-    SECOND_PERSON_ZH,
     Cue,
 )
 from bot.understanding.numerals import normalise
@@ -49,8 +50,6 @@ from domain.vocabulary import RecordType
 READING = frozenset({Intent.RECORD, Intent.SUPPLY, Intent.CORRECT})
 _PERIOD_HOURS = {"small_hours": (0, 6), "morning": (5, 12), "noon": (11, 14), "afternoon": (12, 19),
                  "evening": (17, 24)}
-_CJK_EDGE = re.compile(r"^[\u4e00-\u9fff]\s+[\u4e00-\u9fff]$")      # 喝了90ml 尿了: a space between Chinese is a comma
-_CLAUSE_CUT = re.compile(r"[，,；;。.!！?？、\n\u2600-\u27bf\U0001f000-\U0001faff]+|\s+(?:and|then|but|while|so|because|cos|coz|cuz)\s+|然后|接着|但是|可是|不过|因为")
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     uncued = kept if reading.record_type is RecordType.NOTE else [*consumed, *quantity_spans(text, reading),
                                                                    *estimated_spans(text, reading)]
     used_mentions = explained_mentions(text, reading, now, consumed)
-    chatter = _grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
+    chatter = grown_ups_chatter(spans, text, used_mentions) | commentary(spans, text, _types(reading), used_mentions)
     chatter |= _negated_asides(spans, text) | _a_question_beside(spans, text, _types(reading), used_mentions)
     chatter |= _where_it_was_measured(spans, text, _types(reading)) | _a_verdict(spans, text, used_mentions, [
         normalise(f.said) for f in reading.also if f.said])
@@ -82,7 +81,7 @@ def explain(reading: Extraction, text: str, spans: Sequence[Span], now: datetime
     cues = tuple(dict.fromkeys(s.cue for s in left if s.kind == sp.CUE and s.cue is not None))
     if addressed_to_someone(spans, text):
         cues = tuple(dict.fromkeys((*cues, Cue.REQUEST)))
-    grown_up = _grown_up(reading, text, spans) or _about_oneself(reading, text, spans)
+    grown_up = grown_ups_fact(_types(reading), text, spans) or about_oneself(reading, text, spans)
     if grown_up:
         cues = tuple(dict.fromkeys((*cues, Cue.GROWN_UP)))
     words = tuple(s.text.strip() for s in left if s.mention is None)     # numbers and times: accounting.py's
@@ -191,7 +190,7 @@ def _a_reason_or_a_hope_beside(spans: Sequence[Span], text: str, types: set[Reco
         valued = any(any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used for s2 in c)
                      and any(s2.kind == sp.RECORD and s2.types & types for s2 in c)
                      for k, c in enumerate(said) if k != n)     # a value said of the fact, in its own words
-        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY and not pronoun(s)
                or s.kind == sp.TIME and s.period is None and s.offset is None
                or s.kind == sp.RECORD and not (s.types & types) and not (hoping and valued) and not hope
                or s.cue not in (None, Cue.PLAN, Cue.NEGATION) for s in clause):
@@ -242,7 +241,7 @@ def _a_verdict(spans: Sequence[Span], text: str, used: set[tuple[int, int]],
                 found.update(clause[m:m + 2])   # 医生说每6到8小时…: what the doctor said is the reading's own
                 break                           # (never a fact made of the doctor's words alone: 医生说每4小时喂药)
             if any(r.kind in (sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD) or r.mention is not None
-                   or r.kind == sp.BABY and not _pronoun(r)
+                   or r.kind == sp.BABY and not pronoun(r)
                    or r.kind == sp.CUE and r.cue not in (Cue.NEGATION, Cue.QUESTION) for r in rest):
                 break
             if any(s2.mention is not None and (s2.mention.start, s2.mention.end) in used or s2.kind == sp.RECORD
@@ -340,99 +339,6 @@ def _cue_used(cue: Cue | None, reading: Extraction) -> bool:
     return False
 
 
-def addressed_to_someone(spans: Sequence[Span], text: str) -> bool:
-    """You / 你 is who does what a clause says (你哄睡吧 / can you feed her / 老公今晚你哄睡吧): a request,
-    not a report. The subject is the clause's first person, after a name said to call someone (老公，…)."""
-    for clause in clauses(spans, text):
-        subject = _subject(clause)
-        if subject is not None and subject.kind == sp.ADULT and _second_person(subject.text) and \
-                any(s.kind == sp.RECORD for s in clause):
-            return True
-    return False
-
-
-def _subject(clause: list[Span]) -> Span | None:
-    """The first person of a clause; a person named and then followed by another (a vocative) is skipped."""
-    people = [n for n, s in enumerate(clause) if s.kind in (sp.BABY, sp.ADULT)]
-    if not people:
-        return None
-    first = people[0]
-    between = clause[first + 1:people[1]] if len(people) > 1 else None
-    if between is not None and all(s.kind == sp.TIME for s in between) and _calls_someone(clause[first]):
-        return clause[people[1]]
-    return clause[first]
-
-
-def _calls_someone(s: Span) -> bool:
-    """A title or a name said to call a grown-up (老公，… / Grandma, …), not a pronoun."""
-    return s.kind == sp.ADULT and s.text.lower() not in PRONOUNS
-
-
-def _second_person(word: str) -> bool:
-    return word in SECOND_PERSON_ZH or word.lower() in SECOND_PERSON_EN
-
-
-def _grown_up(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
-    """Every clause that names one of the reading's record types says it of a grown-up (我睡了三小时,
-    I napped from 2 to 3:30): the nearest person before its verb is an adult, and the verb is one that
-    happens to its subject (睡, 喝, drank), not one done to the baby (喂, 换, fed, changed)."""
-    types = _types(reading)
-    said = clauses(spans, text)
-    named = [(c, _a_grown_ups_fact_before(said, n) if any(s.mention is not None and s.mention.value != (1.0,)
-                                                          for s in c) else _left_unsaid(said, n))
-             for n, c in enumerate(said) if any(s.kind == sp.RECORD and s.types & types for s in c)]
-    measured = [(c, before) for c, before in named if any(s.mention is not None for s in c)]
-    named = measured or named           # …100 oz of water today, breastfeeding is wild: the clause with the value
-    return bool(named) and all(_said_of_a_grown_up(c, types, before) or a_grown_ups_own(c) for c, before in named)
-
-
-def a_grown_ups_own(clause: Sequence[Span]) -> bool:
-    """A record word said with a grown-up's drink or meal or their own idiom (现在喝第二杯咖啡了 / running on 4 hrs of
-    sleep and my third coffee): the grown-up's, never the baby's — unless it names the baby."""
-    return any(s.cue is Cue.GROWN_UP for s in clause) and not any(
-        s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause)
-
-
-def _a_grown_ups_fact_before(said: list[list[Span]], n: int) -> Span | None:
-    """A clause that measures and names no one goes on about the grown-up whose own fact the clauses before told
-    (i need a nap so bad lol. slept maybe 4 hrs / I've had 3 coffees and it's not even 10am, slept like 4 hours):
-    their sleep, not the baby's. Clauses naming no one and no record are passed over."""
-    if _subject(said[n]) is not None:
-        return None
-    for before in reversed(said[:n]):
-        subject = _subject(before)
-        records = [s for s in before if s.kind == sp.RECORD]
-        if subject is None and not records:
-            continue
-        if subject is not None and subject.kind == sp.ADULT and (
-                records and all(s.experienced for s in records) or a_grown_ups_own(before)):
-            return subject
-        return None
-    return None
-
-
-def _about_oneself(reading: Extraction, text: str, spans: Sequence[Span]) -> bool:
-    """A value said with no record word, of the speaker (I'm home at 7 tonight / 我十点到): the grown-up's own
-    plans, never an answer to the baby's task."""
-    if reading.intent is not Intent.SUPPLY or any(s.kind == sp.RECORD for s in spans):
-        return False
-    subjects = [_subject(c) for c in clauses(spans, text)]
-    return any(s is not None and s.kind == sp.ADULT and s.text.strip().lower() in FIRST_PERSON for s in subjects)
-
-
-def _left_unsaid(said: list[list[Span]], n: int) -> Span | None:
-    """A clause that names no one goes on about the grown-up the clause before was about, when that clause
-    said nothing of the baby's records (我头疼死了 吃了一片布洛芬: the pill is mine) — unless it measures
-    something (我帮你们记一下 刚喝了90ml: the baby's bottle; the caller checks)."""
-    if n == 0:
-        return None
-    before = said[n - 1]
-    subject = _subject(before)
-    if subject is None or subject.kind != sp.ADULT or any(s.kind == sp.RECORD for s in before):
-        return None
-    return subject
-
-
 _SAYS_SOMETHING = frozenset({sp.NUMBER, sp.TIME, sp.UNIT, sp.RECORD, sp.CUE})
 
 
@@ -458,7 +364,7 @@ def commentary(spans: Sequence[Span], text: str, types: set[RecordType] | frozen
         rest = [s for s in clause if s not in own and not generic(s, types)]
         if says_nothing_new(rest) or len(rest) < len(clause) - len(own) and not any(
                 s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind in (sp.BABY, sp.UNKNOWN) and not
-                _pronoun(s) for s in rest):   # all up her back: an everyday word and nothing else
+                pronoun(s) for s in rest):   # all up her back: an everyday word and nothing else
             found.update(clause)
     return found
 
@@ -467,7 +373,7 @@ def says_nothing_new(clause: Sequence[Span]) -> bool:
     """A clause of words nothing here knows, with fillers and people around them: no number or time, no day
     word, no cue, no record word, no baby by name (乐乐睡着了 安安还在玩 is about another twin), and no typo of a
     record word (grern, napy: a word to ask about). How it went, never what happened."""
-    if any(s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind == sp.BABY and not _pronoun(s)
+    if any(s.kind in _SAYS_SOMETHING or s.mention is not None or s.kind == sp.BABY and not pronoun(s)
            for s in clause):
         return False
     unknown = [s for s in clause if s.kind == sp.UNKNOWN]
@@ -497,142 +403,6 @@ def _how_it_went(s: Span, text: str) -> bool:
     return bool(_HOW_IT_WENT.match(text, s.end))
 
 
-def _done_to_the_baby(s: Span) -> bool:
-    return any(word in DONE_TO_EN for word in re.findall(r"[a-z]+", s.text.lower())) \
-        or any(c in s.text for c in DONE_TO_ZH)
-
-
-def _pronoun(s: Span) -> bool:
-    return s.text.strip().lower() in BABY_PRONOUNS
-
-
-def _grown_ups_chatter(spans: Sequence[Span], text: str, used: set[tuple[int, int]]) -> set[Span]:
-    """The spans of clauses said of a grown-up (宝宝睡了 我也要睡了 / now I need a coffee / 我去喝杯咖啡: the
-    second clause) when the reading took no value from them and they name no baby, no record word but one that
-    happens to its subject, and nothing done to the baby: chatter beside the fact, nothing to account for."""
-    found: set[Span] = set()
-    before = False                      # the clause before was a grown-up's chatter
-    said = clauses(spans, text)
-    of_the_baby = any((_subject(c) is None or _subject(c).kind == sp.BABY) and any(
-        s.mention is not None and (s.mention.start, s.mention.end) in used for s in c) for c in said)
-    for clause in said:
-        unnamed = _subject(clause) is None and clause[0].kind != sp.CUE and \
-            not any(s.kind in (sp.NUMBER, sp.UNIT) for s in clause)        # 我饿死了，刚吃完饭: still mine
-        chatter = (_a_grown_up_speaks(clause) or before and unnamed) and _nothing_of_the_baby(clause, used) \
-            and (of_the_baby or not any(s.cue is Cue.REQUEST for s in clause))   # go back to sleep babe
-        chatter = chatter or a_grown_ups_treat(clause) and any(
-            s.mention is not None and (s.mention.start, s.mention.end) in used or s.kind == sp.BABY
-            for c in said if c is not clause for s in c)                        # …asleep now. cuppa time
-        if chatter:
-            found.update(clause)
-        before = chatter
-    return found
-
-
-def a_grown_ups_treat(clause: Sequence[Span]) -> bool:
-    """A clause of a grown-up's drink or meal and nothing of the baby (wine o'clock / cuppa time / 该我喝咖啡了)."""
-    return any(s.cue is Cue.GROWN_UP for s in clause) and not any(
-        s.kind in (sp.BABY, sp.RECORD, sp.NUMBER, sp.UNIT) or s.mention is not None for s in clause)
-
-
-# what a grown-up may say of themselves beside the baby's fact: I need a coffee, I haven't eaten yet, I wasn't
-# paying attention sorry, go back to sleep babe (a request to a grown-up: only beside a fact said of the baby)
-_A_GROWN_UPS_OWN = frozenset({Cue.PLAN, Cue.NEGATION, Cue.GROWN_UP, Cue.CORRECTION, Cue.REQUEST})
-
-
-def _nothing_of_the_baby(clause: Sequence[Span], used: set[tuple[int, int]]) -> bool:
-    records = [s for s in clause if s.kind == sp.RECORD]
-    if records and not any(s.experienced for s in records):
-        return False                    # I changed a wet nappy: the baby's fact, told by a grown-up
-    cues = [s for s in clause if s.cue is not None]
-    if any(s.cue not in _A_GROWN_UPS_OWN for s in cues) or cues and not records and not used:
-        return False                    # formula! we're almost out / babe go to bed: about the rest, not beside it
-    if any(s.kind == sp.BABY or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
-        return False                    # I gave her a snack / I fed a bottle: the baby's fact, told by a grown-up
-    return not any(s.mention is not None and (s.mention.start, s.mention.end) in used for s in clause)
-
-
-def about_a_grown_up(spans: Sequence[Span], text: str, after_a_grown_up: bool = False) -> bool:
-    """Every clause of `text` that says anything happen says it of a grown-up (我也要睡了 / Dad's asleep on the
-    couch / 我去喝杯咖啡): chatter beside the baby's facts, never a fact of its own. `after_a_grown_up`: the
-    clause before was a grown-up's, so one that names no one goes on about them (我饿死了，刚吃完饭)."""
-    said = [c for c in clauses(spans, text) if any(s.kind == sp.RECORD for s in c)]
-    if not said:
-        return False
-    for clause in said:
-        if any(s.kind in (sp.NUMBER, sp.UNIT) or s.mention is not None or s.kind == sp.BABY
-               or s.kind == sp.RECORD and _done_to_the_baby(s) for s in clause):
-            return False
-        if not any(s.kind == sp.RECORD and s.experienced for s in clause):
-            return False
-        subject = _subject(clause)
-        named = subject is not None or clause[0].kind == sp.CUE
-        if not (_a_grown_up_speaks(clause) or not named and after_a_grown_up):
-            return False
-    return True
-
-
-def a_grown_up_aside(spans: Sequence[Span], text: str) -> bool:
-    """A clause that says how a grown-up is, and no record word (我饿死了 / I'm wrecked): the clause after it,
-    naming no one, may go on about them."""
-    said = clauses(spans, text)
-    return bool(said) and all(_a_grown_up_speaks(c) and not any(
-        s.kind in (sp.NUMBER, sp.UNIT, sp.RECORD, sp.BABY) or s.mention is not None for s in c) for c in said)
-
-
-def _a_grown_up_speaks(clause: Sequence[Span]) -> bool:
-    """The clause's subject is a grown-up: a person (我, Dad's, mum), or a plan that says who (我去, 我先去)."""
-    subject = _subject(clause)
-    return subject is not None and subject.kind == sp.ADULT or clause[0].kind == sp.CUE and clause[0].text.startswith("我")
-
-
-def _said_of_a_grown_up(clause: list[Span], types: set[RecordType], person: Span | None = None) -> bool:
-    had = False                         # Nan had her flu jab / dad got his covid shot: happened to the grown-up
-    for s in clause:
-        if s.kind in (sp.BABY, sp.ADULT) and not (had and s.text.lower() in _OWN):
-            person, had = s, False
-        elif s.kind == sp.RECORD and s.types & types and (s.experienced or had):
-            return person is not None and person.kind == sp.ADULT
-        elif s.kind == sp.FILLER and s.text.lower() in _HAD:
-            had = True
-    return False
-
-
-_HAD = frozenset("had has got gets getting having took takes".split())
-_OWN = frozenset("her his their my own".split())         # …had her flu jab: her own, not the baby
-
-
-_VALUE_THEN_CJK = re.compile(r"^[0-9A-Za-z]\s+[\u4e00-\u9fff]$")   # 刚喝了90 是不是太少了: the space is a comma
 _MORE = re.compile(r"再|又|还要|\b(?:more|again|another)\b", re.I)
-_MARKS = re.compile(r"\s*[?？!！]+\s*")          # 28度?? 是不是…: marks of surprise end a clause
 
 
-def _turns_to_the_family(s: Span, before: list[Span]) -> bool:
-    """…稀稀的你们看下要不要紧: said straight on, 你们 / 大家 turns to the family — a clause of its own (not 给你们说)."""
-    if before[-1].kind == sp.FILLER and before[-1].text.endswith("我了") and before[-1].end == s.start:
-        return True                 # 累死我了今天一直闹…: how the grown-up feels, then the baby's day
-    if s.kind == sp.ADULT and s.text in ("我", "我们", "你") and before[-1].end == s.start and \
-            before[-1].text[-1:] in ("了", "的", "吧", "啊", "呢", "哈"):
-        return True                 # …终于睡着了我也去躺会儿: a grown-up turns to themselves
-    return s.kind == sp.ADULT and s.text in ("你们", "大家") and before[-1].end == s.start and \
-        before[-1].text[-1:] not in ("给", "跟", "和", "让", "帮", "对", "告诉")
-
-
-def clauses(spans: Sequence[Span], text: str) -> list[list[Span]]:
-    """The spans grouped by clause: a new one after punctuation or a joining word (然后, and, then …)."""
-    groups: list[list[Span]] = [[]]
-    last_end = 0
-    for s in spans:
-        between = text[last_end:s.start]
-        cjk_space = between.strip() == "" and between != "" and (
-            _CJK_EDGE.search(text[max(0, last_end - 1):s.start + 1])
-            or s.kind not in (sp.UNIT, sp.NUMBER) and _VALUE_THEN_CJK.search(text[max(0, last_end - 1):s.start + 1]))
-        if groups[-1] and (_CLAUSE_CUT.search(between) or cjk_space or _turns_to_the_family(s, groups[-1]) or
-                           s.kind == sp.FILLER and
-                           _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ") or _MARKS.fullmatch(text[last_end:s.start])
-                           or groups[-1][-1].kind == sp.FILLER and _MARKS.fullmatch(groups[-1][-1].text)):
-            groups.append([])
-        if not (s.kind == sp.FILLER and _CLAUSE_CUT.fullmatch(f" {s.text.strip()} ")):
-            groups[-1].append(s)
-        last_end = s.end
-    return [g for g in groups if g]
