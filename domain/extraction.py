@@ -15,6 +15,9 @@ from pydantic.json_schema import SkipJsonSchema
 
 from domain.vocabulary import RecordType
 
+# the further facts one reading holds: more in one message (a paste, a held key) are said, not proposed
+ALSO_AT_MOST = 8
+
 
 class Intent(StrEnum):
     RECORD = "record"      # a new fact to record: 刚刚喝了91ml配方奶
@@ -267,7 +270,7 @@ class Extraction(BaseModel):
         None, description="HH:MM (24-hour) when the message gave a clock time with no day (下午四点 → 16:00)")
     said: str | None = Field(None, max_length=200, description="with `also`: the part the first fact comes from")
     also: list[Fact] = Field(
-        default_factory=list, max_length=8,
+        default_factory=list, max_length=ALSO_AT_MOST,
         description="the further facts of a message that says several (喝了90ml，尿了 → the diaper), each its own "
                     "record; empty for a message of one fact")
     unread: list[str] = Field(

@@ -25,7 +25,7 @@ from bot.understanding.readers.health import health_kind, read_temperature, symp
 from bot.understanding.request import ExtractionRequest
 from bot.understanding.spans import UNKNOWN, read_spans
 from domain.babies import ORDINALS
-from domain.extraction import Extraction, Fact, Intent, SleepEvent, Slots
+from domain.extraction import ALSO_AT_MOST, Extraction, Fact, Intent, SleepEvent, Slots
 from domain.vocabulary import FeedingMethod, RecordType
 
 Reader = Callable[..., Extraction]      # (request, text, correction, common, known_type=None) → a fact's reading
@@ -188,6 +188,9 @@ def _reading(facts: list[Fact], unread: list[str], common: dict, now: datetime) 
     unread = [*unread, *misfit]
     facts = [f for f in facts if (f.said or "") not in misfit] or facts    # quoted, never proposed as well
     first, rest = facts[0], facts[1:]
+    if len(rest) > ALSO_AT_MOST:        # more facts than one message holds (a paste, a held key): the rest is said, unread
+        unread = [*unread, *(f.said or "" for f in rest[ALSO_AT_MOST:])]
+        rest = rest[:ALSO_AT_MOST]
     return Extraction(intent=Intent.RECORD, record_type=first.record_type, slots=first.slots,
                       sleep_event=first.sleep_event, baby=first.baby, every_baby=first.every_baby,
                       amount_unit_assumed=first.amount_unit_assumed, said=first.said, also=rest,

@@ -91,7 +91,7 @@ def chinese_integer(run: str) -> int | None:
 def normalise(text: str) -> str:
     """Digits for numerals, half hours as minutes, full-width characters folded. A pure function of the
     string, and one message's clauses are normalised several times over: the last 512 are kept."""
-    text = _fold_width(text).replace("兩", "两")
+    text = _bounded_runs(_fold_width(text)).replace("兩", "两")
     text = _COLLOQUIAL.sub(lambda m: "2" if m.group(0) == "俩" else "3", text)
     text = _LIANG_UNIT.sub(_UNIT_MARK, text)
     text = spell_out(_replace_runs(_measured_decimals(text)).replace(_UNIT_MARK, "两"))
@@ -103,6 +103,23 @@ def normalise(text: str) -> str:
     text = _HALF_CLOCK.sub(lambda m: f"{m.group(1)}点30分", text)
     text = _ZERO_FOR_O.sub("oz", text)
     return _LATIN_BESIDE_CJK.sub(" ", text)
+
+
+# a gap or a row of marks longer than anyone types to mean something (a run of spaces pasted, ？？？？？？ held
+# down): read as a short one. What the rules read is then never a long run of one kind of character, which is
+# what makes a pattern's backtracking grow with the message (issue 28: 60 spaces cost five seconds).
+_LONG_GAP = re.compile(r"\s{4,}")
+_LONG_MARKS = re.compile(r"[?!.,~;:。，！？～、；：…·\-\s]{5,}")
+_LONG_DIGITS = re.compile(r"(?<=\d{12})\d+")          # no amount, time or weight has more than twelve digits
+
+
+def _bounded_runs(text: str) -> str:
+    """Four or more spaces are one (a newline when the run holds one); five or more marks keep their first two
+    and their last two (好了吗？？？？？？ → 好了吗？？？？, the question still a question); a number's digits past the
+    twelfth go."""
+    text = _LONG_GAP.sub(lambda m: "\n" if "\n" in m.group(0) else " ", text)
+    text = _LONG_MARKS.sub(lambda m: m.group(0)[:2] + m.group(0)[-2:], text)
+    return _LONG_DIGITS.sub("", text)
 
 
 # 4 0z: a zero typed for the o of oz after an amount (the same length: spans keep their places)

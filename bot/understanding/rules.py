@@ -185,7 +185,7 @@ def _read(request: ExtractionRequest, text: str) -> Extraction:
         referred = ReferenceReading(wrong, body, False)
     if referred.reference is not None:
         return _about_existing(request, referred, common)
-    asked = None if correction else _A_QUESTION_AFTER.search(body)
+    asked = None if correction else _question_after(body)
     if asked is not None and _NOT_SO.search(body[:asked.start()]):
         asked = None                        # no poop in 3 days, should we be worried??: a worry, no fact
     if asked is not None and asked.start() > 0 and (_record_type(body[:asked.start()]) is not None
@@ -249,6 +249,31 @@ _A_QUESTION_AFTER = re.compile(r"[,，。.!！?？\s]+(?=[^,，。.!！\d]*(?:[?
                                r"[^,，。.!！\d]*$"
                                r"|(?<=[\u4e00-\u9fff])(?=(?:你们|你|大家)(?:帮忙)?(?:看下|看看|看一下|说说?)[^,，。.!！\d]*"
                                r"(?:吗|要不要紧|正常|怎么办|是不是|[?？])[^,，。.!！\d]*$)", re.I)   # …稀稀的你们看下要不要紧
+
+_ENDS_ASKING = ("吗", "是不是", "要不要紧", "正常吗")
+_ASKS_INSIDE = ("是不是", "会不会", "是否", "难道", "你", "大家")
+_TAIL_MARKS = frozenset("?？!！。.")
+
+
+def _question_after(body: str) -> re.Match[str] | None:
+    """`_A_QUESTION_AFTER`'s match, searched for only where one can be. Each of its ways needs a question at the
+    end (a ? in the marks that close the message, or 吗 … right before them) or a word that asks inside it; and
+    the part after the match holds no digit or ,，。.!！, so the match starts in the run of separators touching
+    the last of those (or after it). The same match as searching the whole message from its start, found without
+    trying every place of a long one (a run-on of spaces made that search grow as the cube of its length)."""
+    end = len(body)
+    while end and (body[end - 1].isspace() or body[end - 1] in _TAIL_MARKS):
+        end -= 1
+    closing = body[end:]
+    if "?" not in closing and "？" not in closing and not body[:end].endswith(_ENDS_ASKING) \
+            and not any(word in body for word in _ASKS_INSIDE):
+        return None
+    start = len(body)
+    while start and not (body[start - 1] in ",，。.!！" or body[start - 1].isdecimal()):
+        start -= 1
+    while start and (body[start - 1].isspace() or body[start - 1] in ",，。.!！?？"):
+        start -= 1
+    return _A_QUESTION_AFTER.search(body, start)
 
 
 def _note(request: ExtractionRequest, kept: str, common: dict) -> Extraction:

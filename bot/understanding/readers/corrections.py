@@ -21,19 +21,27 @@ from domain.extraction import RecordReference, Slots
 _PART_ZH = r"(?:[^，,。；;\s]|(?<=\d)\s(?=\d)){1,40}?"   # bounded: a hostile run-on stays linear
 _PART_EN = r"(?:[^,.;!?]|(?<=\d)\.(?=\d)){1,80}?"
 _CLAUSE_END = r"\s*(?=$|[，,。；;!！?？]|\s+(?:[^\x00-\x7f]|typo|sorry|oops|lol|my bad|misread))"
-_NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]?\s*(?:而是|应该是|其实是|是)\s*"
+_NOT_FIRST_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*+(?P<old>{_PART_ZH})\s*+(?:[,，]\s*+)?(?:而是|应该是|其实是|是)\s*+"
                            rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
-_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)(?:应该是|其实是|是)?\s*(?P<new>{_PART_ZH})\s*[,，\s]?\s*(?:而不是|不是)\s*"
+_NOT_AFTER_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)(?:应该是|其实是|是)?\s*+(?P<new>{_PART_ZH})\s*+(?:[,，]\s*+)?(?:而不是|不是)\s*+"
                            rf"(?P<old>{_PART_ZH}){_CLAUSE_END}")
-_EN_END = r"\s*(?=$|[,;!?]|\.(?!\d))"
+_EN_END = r"\s*+(?=$|[,;!?]|\.(?!\d))"
 _NOT_FIRST_EN = re.compile(rf"\bnot\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN})\s*[,;]\s*(?:but\s+|it\s+was\s+|it'?s\s+|at\s+)?"
                            rf"(?P<new>{_PART_EN}){_EN_END}", re.I)
-_NOT_AFTER_EN = re.compile(rf"(?P<new>{_PART_EN})\s*,?\s+not\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN}){_EN_END}", re.I)
+_NOT_AFTER_EN = re.compile(rf"(?P<new>{_PART_EN})(?:\s*+,\s++|\s++)not\s+(?:at\s+|the\s+)?(?P<old>{_PART_EN}){_EN_END}", re.I)
 # 不是刚刚 七点喝的: the right value after a pause, without its 是
-_NOT_THEN_VALUE_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*(?P<old>{_PART_ZH})\s*[,，\s]\s*(?=\d)"
+_NOT_THEN_VALUE_ZH = re.compile(rf"(?P<topic>[^，,。；;]{{0,40}}?)不是\s*+(?P<old>{_PART_ZH})(?:\s*+[,，]\s*+|\s++)(?=\d)"
                                 rf"(?P<new>{_PART_ZH}){_CLAUSE_END}")
 _CONTRASTS = ((_NOT_FIRST_ZH, True), (_NOT_AFTER_ZH, True), (_NOT_THEN_VALUE_ZH, True), (_NOT_AFTER_EN, False),
               (_NOT_FIRST_EN, False))
+# the spaces around a contrast's parts are possessive (\s*+): what follows each never starts with a space that could
+# help, and giving them back one by one made a run of spaces (a blanked aside) cost seconds. Each pattern finds what
+# it found before (tests/unit/test_patterns_stay_linear.py holds them to the earlier patterns).
+# every contrast says 不是 or not: a message with neither has none, and is not searched for one (the patterns' bounded
+# parts are tried at every place — most of a message's cost in reading corrections); one that says it more often than
+# anyone correcting a value does (不是不是不是…, a paste) is no correction, and searching it cost seconds
+_SAYS_NOT = re.compile(r"不是|not", re.I)
+NOTS_AT_MOST = 6
 # the words that open a correction without saying anything (no wait, 不对，…): dropped from the values
 _OPENING = re.compile(r"^[\s,，。.!！]*(?:(?:wait|sorry|oops|actually|no|nope|ugh|ok|okay|oh|scratch that|my bad)[\s,，]+)*"
                       r"(?:应该是|其实是|是|it\s+was\s+|it'?s\s+|make\s+(?:it|that)\s+|"
@@ -71,7 +79,13 @@ def _contrast(text: str) -> Affirmed | None:
     """The first contrast in the text whose new part says a value, else the first at all (the topic before
     不是/是 goes with the new values: 六点那顿 | 是100 不是120 → 六点那顿 100)."""
     found: list[Affirmed] = []
+    nots = _SAYS_NOT.findall(text)
+    if not nots or len(nots) > NOTS_AT_MOST:
+        return None
+    said_zh, said_en = "不是" in nots, nots.count("不是") < len(nots)
     for pattern, chinese in _CONTRASTS:
+        if not (said_zh if chinese else said_en):
+            continue                # 不是 for the Chinese contrasts, not for the English ones
         for m in pattern.finditer(text):
             new, old = m.group("new").strip(), m.group("old").strip()
             if not new or not old:

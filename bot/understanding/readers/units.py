@@ -49,8 +49,9 @@ _WORDS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
     (re.compile(r"^(?:f|°f|fahrenheit|华氏度?)$", re.I), {"temperature_unit": "f"}),
     (re.compile(r"^(?:c|°c|celsius|摄氏度?)$", re.I), {"temperature_unit": "c"}),
 )
-_ZH = re.compile(r"^\s*(?:以后|请|麻烦)?\s*(?:奶量|体重|身高|身长|体温|单位)?\s*(?:都)?\s*(?:改用|改成|换成|用|按)\s*"
-                 r"(?P<unit>[^\s，。,.!！]{1,4}?)\s*(?:单位)?\s*(?:显示|来显示|表示|来算|算|吧)?\s*[。.!！]?\s*$")
+# possessive spaces: nothing after each starts with a space (a blanked run of them was O(n⁵) here)
+_ZH = re.compile(r"^\s*+(?:以后|请|麻烦)?\s*+(?:奶量|体重|身高|身长|体温|单位)?\s*+(?:都)?\s*+(?:改用|改成|换成|用|按)\s*+"
+                 r"(?P<unit>[^\s，。,.!！]{1,4}?)\s*+(?:单位)?\s*+(?:显示|来显示|表示|来算|算|吧)?\s*+[。.!！]?\s*+$")
 _EN = re.compile(r"^\s*(?:please\s+)?(?:show|use|switch\s+to|display|give\s+me|change\s+to)\s+"
                  r"(?:(?:amounts?|weights?|lengths?|heights?|temperatures?|milk|feeds?|everything|it)\s+)?"
                  r"(?:in\s+)?(?P<unit>[a-z°.]+(?:\s+units?)?)\s*(?:please)?\s*[.!]?\s*$", re.I)

@@ -14,15 +14,18 @@ from bot.understanding.time.words import AGO_WORDS, FEW, WINDOW_BEFORE_EN, WINDO
 
 _ZH_HOURS = r"小时|钟头|小時|鐘頭"
 _ZH_MINUTES = r"分钟|分鐘"
+# possessive spaces (\s*+, \s++): what follows each never starts with a space, so giving spaces back could not help a
+# match — and trying it made a run of 40 spaces cost 0.7 s (tests/unit/test_patterns_stay_linear.py)
 _ZH = re.compile(
-    rf"(?P<few0>几)?(?:(?P<n>\d+(?:\.\d+)?)|(?P<half>半))?\s*(?P<few>几)?\s*[多来余]?\s*[个個]?\s*[多来余]?\s*"
-    rf"(?:(?P<hu>{_ZH_HOURS})(?:\s*零?\s*(?P<m>\d{{1,2}})\s*(?:{_ZH_MINUTES}|分)?)?|(?P<mu>{_ZH_MINUTES})|(?P<qu>刻钟|刻鐘))")
-_EN_NUMBER = r"(?P<n>\d+(?:\.\d+)?(?:\s*(?:½|1/2))?|½|1/2)|(?P<half>half(?:\s+an?)?)|(?P<art>an?|the|another|one)"
+    rf"(?P<few0>几)?(?:(?P<n>\d+(?:\.\d+)?)|(?P<half>半))?\s*+(?P<few>几)?\s*+[多来余]?\s*+[个個]?\s*+[多来余]?\s*+"
+    rf"(?:(?P<hu>{_ZH_HOURS})(?:\s*+零?\s*+(?P<m>\d{{1,2}})\s*+(?:{_ZH_MINUTES}|分)?)?|(?P<mu>{_ZH_MINUTES})|(?P<qu>刻钟|刻鐘))")
+_EN_NUMBER = r"(?P<n>\d+(?:\.\d+)?(?:\s*+(?:½|1/2))?|½|1/2)|(?P<half>half(?:\s++an?)?)|(?P<art>an?|the|another|one)"
 _EN = re.compile(
     rf"(?<![a-z\d.])(?:(?P<few>a few|few|several|some)|(?P<couple>a couple of|couple of)|{_EN_NUMBER})?"
-    r"(?P<andhalf>\s+and\s+(?:a\s+)?half)?\s*-?\s*(?P<window>(?:last|past|previous)\s+)?"
+    r"(?P<andhalf>\s++and\s++(?:a\s++)?half)?\s*+-?\s*+(?P<window>(?:last|past|previous)\s++)?"
     r"(?P<u>hours?|hrs?|h|minutes?|mins?|m)(?![a-z])"
-    r"(?:(?P<andhalf2>\s*and\s+(?:a\s+)?half)|\s*(?:and\s+)?(?P<m>\d{1,2})\s*-?\s*(?:minutes?|mins?|m)(?![a-z])|(?<=h)(?P<mh>[0-5]\d)\b)?")
+    r"(?:(?P<andhalf2>\s*+and\s++(?:a\s++)?half)|\s*+(?:and\s++)?(?P<m>\d{1,2})\s*+-?\s*+(?:minutes?|mins?|m)(?![a-z])|"
+    r"(?<=h)(?P<mh>[0-5]\d)\b)?")
 _WHOLE_AND_HALF = re.compile(r"(?P<whole>\d+(?:\.\d+)?)?\s*(?P<half>½|1/2)?")     # 2, 2.5, ½, 1 1/2, 1½
 _AGO = re.compile(rf"\s*(?:{AGO_WORDS})")
 _WINDOW_BEFORE_EN = re.compile(WINDOW_BEFORE_EN)
