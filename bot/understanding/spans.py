@@ -423,24 +423,58 @@ def _filler_spans(text: str) -> list[Span]:
 def _words(text: str, zh: Iterable[str], en: Iterable[str], kind: str) -> list[Span]:
     """Chinese (and other non-Latin) entries anywhere; Latin entries as whole words, case-insensitive: at every
     position, the longest entry that starts there."""
-    pattern = _pattern(tuple(zh), en if isinstance(en, (tuple, frozenset)) else tuple(en))
-    if pattern is None:
+    words = _pattern(tuple(zh), en if isinstance(en, (tuple, frozenset)) else tuple(en))
+    if words is None:
         return []
-    return [Span(m.start(), m.end(), kind, m.group(0)) for m in _overlapping(pattern, text)]
+    return [Span(m.start(), m.end(), kind, m.group(0)) for m in words.matches(text)]
 
 
 @lru_cache(maxsize=256)
-def _pattern(zh: tuple[str, ...], en: tuple[str, ...] | frozenset[str]) -> re.Pattern[str] | None:
+def _pattern(zh: tuple[str, ...], en: tuple[str, ...] | frozenset[str]) -> WordList | None:
     """The word lists' pattern, built once per lists (the lists were sorted again on every message: a quarter
     of the rule extractor's time, measured by the issue-28 profile)."""
     entries = tuple(sorted(e for e in {*zh, *en} if e))
-    return _union(entries) if entries else None
+    return WordList.of(entries) if entries else None
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A word list's matches at every place one of its words starts — what `_overlapping(_union(entries), text)`
+    finds, without trying all the list's words (1,000 of them for the fillers) at every character: the places
+    where some word's first character stands are found first, and there only the words that start with it are
+    tried, in the union's order. Exactly the same matches (tests/unit/test_word_lists.py)."""
+
+    whole: re.Pattern[str]                   # the union (longest first), for a character no group is kept for
+    starts: re.Pattern[str]                  # any word's first character, matched as the union matches it
+    by_first: dict[str, re.Pattern[str]]     # a first character (lower case) → the union of the words it starts
+
+    @staticmethod
+    def of(entries: tuple[str, ...]) -> WordList:
+        whole = _union(entries)
+        firsts = {e[0] for e in entries}
+        starts = re.compile("[" + "".join(re.escape(f) for f in sorted(firsts)) + "]", re.I)
+        if any(f.lower() != f.upper() and not f.isascii() or len(f.lower()) != 1 for f in firsts):
+            return WordList(whole, starts, {})    # a cased letter beyond ASCII: case folding is the union's to judge
+        groups: dict[str, list[str]] = {}
+        for e in sorted(entries, key=len, reverse=True):
+            groups.setdefault(e[0].lower(), []).append(e)
+        return WordList(whole, starts, {f: _ordered(tuple(group)) for f, group in groups.items()})
+
+    def matches(self, text: str) -> Iterable[re.Match[str]]:
+        for first in self.starts.finditer(text):
+            at = first.start()
+            m = self.by_first.get(text[at].lower(), self.whole).match(text, at)
+            if m is not None and m.end() > at:
+                yield m
 
 
 @cache
 def _union(entries: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for a word list, longest entries first (so each position matches its longest entry)."""
-    ordered = sorted(entries, key=len, reverse=True)
+    return _ordered(tuple(sorted(entries, key=len, reverse=True)))
+
+
+def _ordered(ordered: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(_bounded(re.escape(e)) for e in ordered), re.I)
 
 
