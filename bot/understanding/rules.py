@@ -85,9 +85,12 @@ def extract(request: ExtractionRequest) -> Extraction:
 def _reading(request: ExtractionRequest, text: str) -> Extraction:
     night = [*night_feed_spans(text), *empty_side_spans(text), *_not_known(text), *not_asleep_spans(text),
              *burp_spans(text)]                 # 中间醒了两次 喂了一次 / 右边堵了 / 打了两个嗝: beside the fact
+    differences = difference_spans(text)
     try:
-        reading = _read(request, without(text, [*night, *difference_spans(text)]))
-    except OverflowError:                    # a number no time or amount can hold
+        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST:
+            raise _TooMany
+        reading = _read(request, without(text, [*night, *differences]))
+    except (OverflowError, _TooMany):          # a number no time or amount can hold; a paste of asides
         reading = Extraction(intent=Intent.CHAT, confidence=0.5)
     wrong = [*wrong_spans(text), *said_nothing_spans(request, text), *night]     # 小宝还没拉: said to be no fact
     if sorry := apology_before(text):
@@ -103,6 +106,16 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
     if reading.unaccounted:           # not the whole message understood: let the model have a look
         reading = reading.model_copy(update={"confidence": min(reading.confidence, 0.6)})
     return reading
+
+
+# more things said beside a fact than anyone says in one message (打了两个嗝 pasted three hundred times): no fact is
+# read from it. Set aside, they were a run of spaces as long as the message, which patterns starting with spaces
+# cost its square to read; kept, the asides past the first few were read as facts (比昨天多了二十 × 8: a 20 ml feed).
+ASIDES_AT_MOST = 6
+
+
+class _TooMany(Exception):
+    pass
 
 
 def _not_known(text: str) -> list[tuple[int, int]]:

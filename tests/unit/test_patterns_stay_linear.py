@@ -13,7 +13,9 @@ What changed, and what holds it here:
   before, on generated text, so it finds the same matches with the same groups;
 - the question-after-a-fact pattern is searched only from where a match can start (`rules._question_after`), and
   the contrasts of a correction only in a message that says 不是 / not, and not more than six times;
-- a message of more facts than one reading holds keeps the rest as said, unread (it raised a validation error).
+- a message of more facts than one reading holds keeps the rest as said, unread (it raised a validation error);
+- a message of more than six things said beside a fact (a paste) is read as no fact: set aside, they were a run of
+  spaces as long as the message.
 
 The last tests read hostile messages of the longest length a message may have; they guard against a hang coming
 back (an alarm ends a test that runs away), they time nothing. `fawn bench` measures what a turn costs.
@@ -170,3 +172,11 @@ def test_more_facts_than_a_reading_holds_are_kept_as_said_and_not_written_at_onc
     assert reading.intent is Intent.RECORD
     assert len(reading.also) == ALSO_AT_MOST
     assert reading.unread and reading.confidence < 0.9
+
+
+@pytest.mark.parametrize("aside", ["比昨天多了二十 ", "打了两个嗝 ", "还没睡 ", "not sure how much "])
+def test_a_paste_of_asides_is_no_fact(aside: str) -> None:
+    """Past six asides, none is read as a fact: the seventh 比昨天多了二十 had been a 20 ml feed, written at once."""
+    text = "fed " + aside * 8
+    reading = rules.extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("朵朵",)))
+    assert reading.intent is Intent.CHAT and reading.confidence < 0.9
