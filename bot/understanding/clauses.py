@@ -57,6 +57,11 @@ class Part:
         return ",".join(c[1] for n, c in enumerate(self.clauses) if n != leave_out)
 
 
+def clause_count(text: str) -> int:
+    """How many clauses `read_several` would read the text as."""
+    return sum(1 for c in _CUT.split(text.strip()) if c and c.strip())
+
+
 def read_several(request: ExtractionRequest, text: str, reader: Reader, type_of: TypeOf,
                  common: dict) -> Extraction | None:
     """The facts of `text` (the message, normalised, or what is left of it once a reminder is read) when it

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
 from bot.understanding.address import without_address
-from bot.understanding.clauses import baby_in, read_several, said_nothing_spans
+from bot.understanding.clauses import baby_in, clause_count, read_several, said_nothing_spans
 from bot.understanding.numerals import normalise
 from bot.understanding.readers.arithmetic import says_a_bottle_was_made, worked_amounts
 from bot.understanding.readers.beside import (
@@ -87,7 +87,7 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
              *burp_spans(text)]                 # 中间醒了两次 喂了一次 / 右边堵了 / 打了两个嗝: beside the fact
     differences = difference_spans(text)
     try:
-        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST:
+        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST or clause_count(text) > CLAUSES_AT_MOST:
             raise _TooMany
         reading = _read(request, without(text, [*night, *differences]))
     except (OverflowError, _TooMany):          # a number no time or amount can hold; a paste of asides
@@ -112,6 +112,9 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
 # read from it. Set aside, they were a run of spaces as long as the message, which patterns starting with spaces
 # cost its square to read; kept, the asides past the first few were read as facts (比昨天多了二十 × 8: a 20 ml feed).
 ASIDES_AT_MOST = 6
+# more clauses than any message tells facts in (the scenarios' longest has 5; 3点 3点 3点 … pasted has 500, each read
+# as a fact and compared with its neighbours): no fact is read from it
+CLAUSES_AT_MOST = 24
 
 
 class _TooMany(Exception):

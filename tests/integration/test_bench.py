@@ -83,3 +83,10 @@ def test_bench_webhook_drives_the_real_app_over_http(capsys) -> None:
     assert result["floor"]["ratio_to_bare_asgi_echo"] > 1
     # the median request is the webhook's own, not a median over the webhook's and the echo's requests together
     assert result["server_cpu_ms_per_request"]["p50"] > result["floor"]["bare_asgi_echo"]["server_cpu_ms_p50"]
+
+
+def test_bench_messages_reads_every_hostile_message_and_names_the_worst(capsys) -> None:
+    result = _run(capsys, "messages", "--length", "200")
+    assert result["length"] == 200 and result["hostile_messages"] > 100
+    assert result["worst_cpu_ms"] >= result["hostile_cpu_ms_p50"] > 0 and result["ordinary_cpu_ms_mean"] > 0
+    assert [s["cpu_ms"] for s in result["slowest"]] == sorted((s["cpu_ms"] for s in result["slowest"]), reverse=True)

@@ -14,7 +14,8 @@ What changed, and what holds it here:
 - the question-after-a-fact pattern is searched only from where a match can start (`rules._question_after`), and
   the contrasts of a correction only in a message that says 不是 / not, and not more than six times;
 - a message of more facts than one reading holds keeps the rest as said, unread (it raised a validation error);
-- a message of more than six things said beside a fact (a paste) is read as no fact: set aside, they were a run of
+- a message of more than six things said beside a fact, or of more than 24 clauses (a paste), is read as no fact: set
+  aside, the asides were a run of
   spaces as long as the message.
 
 The last tests read hostile messages of the longest length a message may have; they guard against a hang coming
@@ -180,3 +181,10 @@ def test_a_paste_of_asides_is_no_fact(aside: str) -> None:
     text = "fed " + aside * 8
     reading = rules.extract(ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("朵朵",)))
     assert reading.intent is Intent.CHAT and reading.confidence < 0.9
+
+
+def test_a_paste_of_many_clauses_is_no_fact() -> None:
+    """3点 3点 3点 … is five hundred clauses, each read as a fact and compared with its neighbours: past 24, none."""
+    reading = rules.extract(ExtractionRequest(text="喝了" + "3点 " * 30, now=NOW, timezone="Asia/Shanghai"))
+    assert reading.intent is Intent.CHAT and reading.confidence < 0.9
+    assert rules.extract(ExtractionRequest(text="喝了90ml, 尿了, 拉了, 睡了", now=NOW, timezone="Asia/Shanghai")).also

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bot.devtools.bench.charts import bench_charts
 from bot.devtools.bench.history import bench_history
+from bot.devtools.bench.messages import bench_messages
 from bot.devtools.bench.summaries import bench_summaries
 from bot.devtools.bench.turns import bench_turns
 from bot.devtools.bench.webhook import bench_webhook
@@ -16,6 +17,7 @@ BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "history": bench_history,
     "webhook": bench_webhook,
     "charts": bench_charts,
+    "messages": bench_messages,
 }
 
 
