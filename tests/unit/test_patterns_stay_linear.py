@@ -15,8 +15,7 @@ What changed, and what holds it here:
   the contrasts of a correction only in a message that says 不是 / not, and not more than six times;
 - a message of more facts than one reading holds keeps the rest as said, unread (it raised a validation error);
 - a message of more than six things said beside a fact, or of more than 24 clauses (a paste), is read as no fact: set
-  aside, the asides were a run of
-  spaces as long as the message.
+  aside, the asides were a run of spaces as long as the message.
 
 The last tests read hostile messages of the longest length a message may have; they guard against a hang coming
 back (an alarm ends a test that runs away), they time nothing. `fawn bench` measures what a turn costs.
