@@ -87,7 +87,8 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
              *burp_spans(text)]                 # 中间醒了两次 喂了一次 / 右边堵了 / 打了两个嗝: beside the fact
     differences = difference_spans(text)
     try:
-        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST or clause_count(text) > CLAUSES_AT_MOST:
+        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST or clause_count(text) > CLAUSES_AT_MOST \
+                or len(_A_NUMBER.findall(text)) > NUMBERS_AT_MOST:
             raise _TooMany
         reading = _read(request, without(text, [*night, *differences]))
     except (OverflowError, _TooMany):          # a number no time or amount can hold; a paste of asides
@@ -115,6 +116,10 @@ ASIDES_AT_MOST = 6
 # more clauses than any message tells facts in (the scenarios' longest has 5; 3点 3点 3点 … pasted has 500, each read
 # as a fact and compared with its neighbours): no fact is read from it
 CLAUSES_AT_MOST = 24
+# more numbers than any message tells facts with (the scenarios' most is 7; 1 1 1 … pasted has a thousand, each a
+# mention to account for): no fact is read from it
+NUMBERS_AT_MOST = 40
+_A_NUMBER = re.compile(r"\d+")
 
 
 class _TooMany(Exception):

@@ -14,8 +14,8 @@ What changed, and what holds it here:
 - the question-after-a-fact pattern is searched only from where a match can start (`rules._question_after`), and
   the contrasts of a correction only in a message that says 不是 / not, and not more than six times;
 - a message of more facts than one reading holds keeps the rest as said, unread (it raised a validation error);
-- a message of more than six things said beside a fact, or of more than 24 clauses (a paste), is read as no fact: set
-  aside, the asides were a run of spaces as long as the message.
+- a message of more than six things said beside a fact, more than 24 clauses or more than 40 numbers (a paste) is read
+  as no fact: set aside, the asides were a run of spaces as long as the message.
 
 The last tests read hostile messages of the longest length a message may have; they guard against a hang coming
 back (an alarm ends a test that runs away), they time nothing. `fawn bench` measures what a turn costs.
@@ -182,8 +182,14 @@ def test_a_paste_of_asides_is_no_fact(aside: str) -> None:
     assert reading.intent is Intent.CHAT and reading.confidence < 0.9
 
 
-def test_a_paste_of_many_clauses_is_no_fact() -> None:
-    """3点 3点 3点 … is five hundred clauses, each read as a fact and compared with its neighbours: past 24, none."""
-    reading = rules.extract(ExtractionRequest(text="喝了" + "3点 " * 30, now=NOW, timezone="Asia/Shanghai"))
+@pytest.mark.parametrize("paste", ["3点 " * 30, "1 " * 45, "90" + "，90" * 41])
+def test_a_paste_of_many_clauses_or_numbers_is_no_fact(paste: str) -> None:
+    """3点 3点 3点 … is five hundred clauses, each read as a fact and compared with its neighbours; 1 1 1 … a thousand
+    numbers, each a mention to account for: past 24 clauses or 40 numbers, no fact is read."""
+    reading = rules.extract(ExtractionRequest(text="喝了" + paste, now=NOW, timezone="Asia/Shanghai"))
     assert reading.intent is Intent.CHAT and reading.confidence < 0.9
-    assert rules.extract(ExtractionRequest(text="喝了90ml, 尿了, 拉了, 睡了", now=NOW, timezone="Asia/Shanghai")).also
+
+
+def test_a_message_of_several_facts_is_still_read_as_several() -> None:
+    reading = rules.extract(ExtractionRequest(text="喝了90ml, 尿了, 拉了, 睡了", now=NOW, timezone="Asia/Shanghai"))
+    assert reading.intent is Intent.RECORD and len(reading.also) == 2      # 尿了, 拉了: one diaper, both
