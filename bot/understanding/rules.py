@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from bot.understanding import words as lx
 from bot.understanding.accounting import accounted
@@ -426,6 +427,7 @@ def _sorry_before_a_fact(text: str) -> int:
 _AMOUNT_ONLY = re.compile(r"\W*\d+(?:\.\d+)?\s*(?:ml|毫升|cc|oz|ounces?|g|克)?\W*", re.I)
 
 
+@lru_cache(maxsize=512)
 def _record_type(text: str) -> RecordType | None:
     other = detect_other_type(text)
     if other is not None:

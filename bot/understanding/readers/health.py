@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from bot.understanding import words as w
 from bot.understanding.readers.quantities import NUM, fahrenheit_to_c, now_unless_other_day, temperature_c
@@ -53,6 +54,7 @@ def is_health(text: str) -> bool:
     return health_kind(text) is not None
 
 
+@lru_cache(maxsize=512)
 def health_kind(text: str) -> str | None:
     """The kind of health event the text reports, strongest first."""
     if w.MEDICINES.search(text) or _MED_WORDS.search(text) and _DOSE.search(text) or \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from bot.understanding.readers.activity import is_pumping, is_tummy_time, pumping_slots, tummy_slots
 from bot.understanding.readers.body import diaper_slots, growth_slots, is_diaper, is_growth
@@ -19,6 +20,7 @@ from domain.vocabulary import RecordType
 NOTE = re.compile(r"^\s*(?:记一下|记一笔|记下|备注|记个事|记个|note|memo|jot down)(?![a-z])\s*[:：,，]?\s*(?P<text>.+)$", re.I | re.S)
 
 
+@lru_cache(maxsize=512)
 def detect_other_type(text: str) -> RecordType | None:
     if NOTE.match(text):
         return RecordType.NOTE
