@@ -88,12 +88,10 @@ def _reading(request: ExtractionRequest, text: str) -> Extraction:
              *burp_spans(text)]                 # 中间醒了两次 喂了一次 / 右边堵了 / 打了两个嗝: beside the fact
     differences = difference_spans(text)
     try:
-        if len(night) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST or clause_count(text) > CLAUSES_AT_MOST \
-                or len(_A_NUMBER.findall(text)) > NUMBERS_AT_MOST:
-            raise _TooMany
-        reading = _read(request, without(text, [*night, *differences]))
-    except (OverflowError, _TooMany):          # a number no time or amount can hold; a paste of asides
-        reading = Extraction(intent=Intent.CHAT, confidence=0.5)
+        reading = _no_fact() if _a_paste(text, night, differences) else \
+            _read(request, without(text, [*night, *differences]))
+    except OverflowError:                    # a number no time or amount can hold
+        reading = _no_fact()
     wrong = [*wrong_spans(text), *said_nothing_spans(request, text), *night]     # 小宝还没拉: said to be no fact
     if sorry := apology_before(text):
         wrong.append((0, sorry))                    # the apology's words: said, and set aside
@@ -123,8 +121,13 @@ NUMBERS_AT_MOST = 40
 _A_NUMBER = re.compile(r"\d+")
 
 
-class _TooMany(Exception):
-    pass
+def _no_fact() -> Extraction:
+    return Extraction(intent=Intent.CHAT, confidence=0.5)
+
+
+def _a_paste(text: str, asides: list[tuple[int, int]], differences: list[tuple[int, int]]) -> bool:
+    return len(asides) > ASIDES_AT_MOST or len(differences) > ASIDES_AT_MOST \
+        or clause_count(text) > CLAUSES_AT_MOST or len(_A_NUMBER.findall(text)) > NUMBERS_AT_MOST
 
 
 def _not_known(text: str) -> list[tuple[int, int]]:

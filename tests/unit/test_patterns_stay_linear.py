@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.devtools.bench.messages import AROUND, PIECES
 from bot.turn.incoming import MAX_TEXT, safe_text
 from bot.understanding import rules
 from bot.understanding.numerals import _bounded_runs, normalise
@@ -152,13 +153,10 @@ def _ends_within(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-_RUNS = [" ", "\u3000", "\n", "?", "？", "? ", "1", "1 ", "不是", "not ", "还没睡 ", "打了两个嗝 ",
-         "not sure how much ", "右边堵了 ", "3点 ", "是", "几 多 个 "]
-
-
-@pytest.mark.parametrize("run", _RUNS)
-@pytest.mark.parametrize("around", ["{}", "喝了{}100ml", "fed {} 4oz at 3", "{}吗？", "右边堵了{}左边吸了60"])
+@pytest.mark.parametrize("run", PIECES)
+@pytest.mark.parametrize("around", AROUND)
 def test_a_message_of_the_longest_length_is_read_without_running_away(run: str, around: str) -> None:
+    """Every hostile message `fawn bench messages` times."""
     text = safe_text(around.format((run * MAX_TEXT)[:MAX_TEXT - 12]))[:MAX_TEXT]
     request = ExtractionRequest(text=text, now=NOW, timezone="Asia/Shanghai", babies=("朵朵",), people=("妈妈",))
     with _ends_within(30):
