@@ -24,6 +24,10 @@ def test_bench_turns_counts_statements_and_replays_them_with_raw_sqlite3(capsys)
     assert result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"] <= result["max_ms"]
     floor = result["floor"]
     assert floor["raw_sqlite3"]["cpu_ms_per_turn"] > 0 and floor["ratio_to_raw_sqlite3"] > 1
+    # the turn's CPU split: the extractor's calls (12 of the 13 lines are read) and the rest, each over the floor
+    assert 0 < result["understanding_cpu_ms_per_turn"] < result["cpu_ms_per_turn"]
+    split = floor["ratio_understanding_alone"] + floor["ratio_without_understanding"]
+    assert split == pytest.approx(floor["ratio_to_raw_sqlite3"], abs=0.02)
 
 
 def test_bench_turns_on_a_realistic_day_holds_a_real_day_in_its_window(capsys) -> None:

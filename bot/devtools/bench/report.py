@@ -61,8 +61,10 @@ class Timings:
         return out
 
 
-def floor_summary(replays: dict[str, Replayed], fawn_cpu_ms: float | None) -> dict[str, Any]:
-    """The replayed floors (raw sqlite3, one hop, aiosqlite per statement) and Fawn's ratio to raw sqlite3."""
+def floor_summary(replays: dict[str, Replayed], fawn_cpu_ms: float | None,
+                  understanding_ms: float | None = None) -> dict[str, Any]:
+    """The replayed floors (raw sqlite3, one hop, aiosqlite per statement) and Fawn's ratio to raw sqlite3 —
+    with `understanding_ms` (the extractor's CPU a turn), the ratio split into understanding alone and the rest."""
     out: dict[str, Any] = {}
     for name, replayed in replays.items():
         out[name] = {"cpu_ms_per_turn": round(statistics.fmean(replayed.cpu) * 1000, 3) if replayed.cpu else None,
@@ -70,6 +72,9 @@ def floor_summary(replays: dict[str, Replayed], fawn_cpu_ms: float | None) -> di
     raw = out.get("raw_sqlite3", {}).get("cpu_ms_per_turn")
     if raw and fawn_cpu_ms:
         out["ratio_to_raw_sqlite3"] = round(fawn_cpu_ms / raw, 2)
+        if understanding_ms is not None:
+            out["ratio_understanding_alone"] = round(understanding_ms / raw, 2)
+            out["ratio_without_understanding"] = round((fawn_cpu_ms - understanding_ms) / raw, 2)
     return out
 
 

@@ -6,7 +6,8 @@ correction, a question, a sleep opened and closed, chatter. Reported: turns per 
 CPU ms per turn (every thread of the process), SQL statements per turn, peak RSS — and, on SQLite,
 the very statements the run sent replayed on a copy of the database taken before it: with raw
 sqlite3, as one worker-thread hop per turn, and with aiosqlite one await per statement; the ratio is
-Fawn's CPU per turn over raw sqlite3's.
+Fawn's CPU per turn over raw sqlite3's. A turn's CPU is also split in two: understanding (the extractor's
+calls) and the rest, each over the same floor — understanding alone is a lower bound no storage work can move.
 """
 from __future__ import annotations
 
@@ -69,6 +70,24 @@ async def another_family(bench: BenchFamily) -> BenchFamily:
     return BenchFamily(bench.fawn, bench.clock, chat_id, family_id, bench.sqlite_path)
 
 
+class TimedExtractor:
+    """The service's extractor with the CPU its calls take added up (the process's clock, as a turn's is)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.cpu = 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def extract(self, request: Any) -> Any:
+        began = time.process_time()
+        try:
+            return await self.inner.extract(request)
+        finally:
+            self.cpu += time.process_time() - began
+
+
 class Driver:
     """Sends the script's lines as one member, presses the confirm button when the line says so, and
     delivers every reply through the outbox (marked delivered, as a channel does)."""
@@ -121,10 +140,16 @@ async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = Tr
     copy = folder / f"floor-{uuid.uuid4().hex[:6]}.db"
     if sqlite and floor:
         snapshot(bench.sqlite_path, copy)
-    with count_statements(bench.database.engine, keep=sqlite and floor) as log:
-        timings = await driver.run(WARM_UP, count, log)
+    chat = bench.fawn.chat
+    timed = chat.extractor = TimedExtractor(chat.extractor)
+    try:
+        with count_statements(bench.database.engine, keep=sqlite and floor) as log:
+            timings = await driver.run(WARM_UP, count, log)
+    finally:
+        chat.extractor = timed.inner
     result = {"database": bench.database.dialect, "day": day, "records_in_window": await _in_window(bench),
-              **timings.summary(log.count), "failed_turns": driver.failed}
+              **timings.summary(log.count), "understanding_cpu_ms_per_turn": round(timed.cpu / count * 1000, 3),
+              "failed_turns": driver.failed}
     if sqlite and floor:
         turns = [t for t in log.turns if t]
         ways = {"raw_sqlite3": replay_raw, "sqlite3_one_thread_hop": replay_one_hop,
@@ -135,7 +160,7 @@ async def measure(bench: BenchFamily, count: int, folder: Path, floor: bool = Tr
             replayed = replay(fresh, turns)
             replays[name] = await replayed if asyncio.iscoroutine(replayed) else replayed
             _remove(fresh)
-        result["floor"] = floor_summary(replays, result["cpu_ms_per_turn"])
+        result["floor"] = floor_summary(replays, result["cpu_ms_per_turn"], result["understanding_cpu_ms_per_turn"])
         _remove(copy)
     return result
 
