@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import Integer, Row, and_, bindparam, or_, text, union
@@ -82,7 +82,8 @@ class RecordRepository(Repository):
         """`since(…)` and `open_sleeps(…)` in one read (a chat turn reads both); the first open sleep
         is `open_sleep(…)`."""
         found = window_records(await self.rows(_SINCE_AND_OPEN, {"family": family_id, "since": since}), zone)
-        recent = [r.view for r in found if r.created_at >= since or r.start >= since]
+        at = since.astimezone(UTC)      # the rows' times are UTC: compared with a UTC time, no zone is looked up
+        recent = [r.view for r in found if r.created_at >= at or r.start >= at]
         latest: dict[int, RecordView] = {}
         for record in sorted((r for r in found if r.open_sleep), key=lambda r: r.start, reverse=True):
             latest.setdefault(record.view.baby_id, record.view)
