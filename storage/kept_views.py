@@ -11,7 +11,9 @@ hence the tuple, hence the key: a stale view cannot be found. The domain treats 
 The recent context (the last 20 messages) is kept the same way: a message's row changes only when its
 reply is marked delivered, which changes the tuple.
 
-Other drivers (PostgreSQL) give converted rows; those are converted as before, every time."""
+On PostgreSQL the same statements come back through SQLAlchemy (times already aware, UTC) with the JSON
+column read as its text (`CAST … AS TEXT`), so a row's values are as hashable as SQLite's and its view is kept
+the same way: converting the window every turn had been a third of a PostgreSQL turn (issue 28)."""
 from __future__ import annotations
 
 import json
@@ -24,7 +26,6 @@ from typing import Any
 from domain.records import TIME_FIELD
 from domain.turn import RecordView
 from domain.vocabulary import RecordType
-from storage.convert import record_view
 
 KEPT = 5_000            # rows kept per kind (and zone) before the store starts afresh: ~10 MB at most
 _RECORD_TYPES = {kind.value: kind for kind in RecordType}
@@ -45,17 +46,18 @@ class WindowRecord:
 _kept: dict[Any, dict[tuple, Any]] = {}
 
 
-def kept_conversions(rows: list[Any], convert: Callable[[tuple], Any], convert_row: Callable[[Any], Any],
-                     kind: Any) -> list[Any]:
-    """Each row converted: a driver's plain tuple by `convert`, found in the store of `kind` when it was
-    converted before; a converted row (another driver) by `convert_row`, every time."""
-    if not rows or type(rows[0]) is not tuple:
-        return [convert_row(row) for row in rows]
+def kept_conversions(rows: list[Any], convert: Callable[[tuple], Any], kind: Any) -> list[Any]:
+    """Each row converted by `convert` from its plain tuple of values (SQLite's driver gives tuples; another
+    driver's rows through SQLAlchemy are made one), found in the store of `kind` when it was converted before."""
+    if not rows:
+        return []
     kept = _kept.get(kind)
     if kept is None or len(kept) > KEPT:
         kept = _kept[kind] = {}
+    plain = type(rows[0]) is tuple
     out = []
-    for raw in rows:
+    for row in rows:
+        raw = row if plain else tuple(row)
         found = kept.get(raw)
         if found is None:
             found = kept[raw] = convert(raw)
@@ -65,15 +67,17 @@ def kept_conversions(rows: list[Any], convert: Callable[[tuple], Any], convert_r
 
 def window_records(rows: list[Any], zone: tzinfo) -> list[WindowRecord]:
     """Rows of (id, baby_id, type, start, end, data, created_by, created_at, deleted_at, source_message_id,
-    task_id) as window records."""
-    return kept_conversions(rows, partial(_from_raw, zone=zone), partial(_from_row, zone=zone), ("records", zone))
+    task_id) as window records (`data` as JSON text)."""
+    return kept_conversions(rows, partial(_from_raw, zone=zone), ("records", zone))
 
 
-def utc(text: str | None) -> datetime | None:
-    """A time as SQLite stores it (UTC text) as an aware UTC datetime."""
-    if text is None:
+def utc(value: str | datetime | None) -> datetime | None:
+    """A stored time as an aware UTC datetime: SQLite's driver gives UTC text, SQLAlchemy's type an aware time."""
+    if value is None:
         return None
-    found = _fromisoformat(text)
+    if type(value) is not str:
+        return value.astimezone(UTC)
+    found = _fromisoformat(value)
     return found.replace(tzinfo=UTC) if found.tzinfo is None else found.astimezone(UTC)
 
 
@@ -91,8 +95,3 @@ def _from_raw(raw: tuple, zone: tzinfo) -> WindowRecord:
                       created_at=created_at.astimezone(zone), created_by=created_by, deleted=deleted_at is not None,
                       source_message=message_id, task=task_id)
     return WindowRecord(view, start, created_at, kind == "sleep" and end is None and deleted_at is None)
-
-
-def _from_row(row: Any, zone: tzinfo) -> WindowRecord:
-    return WindowRecord(record_view(row, zone), row.start, row.created_at,
-                        row.type == "sleep" and row.end is None and row.deleted_at is None)

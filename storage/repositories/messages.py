@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, Row, bindparam, func, update
+from sqlalchemy import Integer, Row, Text, bindparam, cast, func, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import select
@@ -36,9 +36,12 @@ _MESSAGES = Message.__table__
 _DELIVERED = Prepared(core_select(_MESSAGES.c.id).where(_MESSAGES.c.platform == bindparam("platform"),
                                                _MESSAGES.c.chat_id == bindparam("chat"),
                                                _MESSAGES.c.platform_message_id == bindparam("delivery")))
-_RECENT = Prepared(core_select(_MESSAGES).where(_MESSAGES.c.family_id == bindparam("family"),
-                                        _MESSAGES.c.id < bindparam("before"))
-           .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)), raw=True)
+# the payload as its JSON text, on every database: a row of plain values, kept between turns (storage/kept_views.py)
+_RECENT_COLUMNS = [cast(c, Text).label(c.name) if c.name == "payload" else c for c in _MESSAGES.c]
+_RECENT = Prepared(core_select(*_RECENT_COLUMNS).where(_MESSAGES.c.family_id == bindparam("family"),
+                                                       _MESSAGES.c.id < bindparam("before"))
+                   .order_by(_MESSAGES.c.id.desc()).limit(bindparam("limit", type_=Integer, literal_execute=True)),
+                   raw=True)
 _INSERT = Prepared(_MESSAGES.insert().returning(_MESSAGES.c.id))
 _DELIVERY_KEY = ["platform", "chat_id", "platform_message_id"]
 _INSERT_NEW = {dialect.__name__.rsplit(".", 1)[-1]: Prepared(dialect.insert(_MESSAGES).on_conflict_do_nothing(
@@ -58,7 +61,8 @@ _COLUMNS = tuple(_MESSAGES.c.keys())
 
 
 def _from_raw(raw: tuple) -> MessageInfo:
-    """A message as SQLite's driver gives it (times as UTC text, the payload as JSON text)."""
+    """A message of `_RECENT` as plain values (the payload as JSON text; the time as SQLite's UTC text or an aware
+    time)."""
     row = dict(zip(_COLUMNS, raw, strict=True))
     return MessageInfo(row["id"], row["direction"], row["member_id"], row["sender_name"], row["text"], row["kind"],
                        utc(row["sent_at"]), json.loads(row["payload"]) if row["payload"] else {}, row["platform"],
@@ -100,7 +104,7 @@ class MessageRepository(Repository):
     async def recent(self, family_id: int, before_id: int, limit: int = 20) -> list[MessageInfo]:
         """The last `limit` messages before the current one, oldest first."""
         rows = await self.rows(_RECENT, {"family": family_id, "before": before_id, "limit": limit})
-        return kept_conversions(rows[::-1], _from_raw, message_info, "messages")
+        return kept_conversions(rows[::-1], _from_raw, "messages")
 
     async def undelivered_reply(self, incoming_id: int) -> MessageInfo | None:
         """The stored reply to a message when it never reached the platform and no outbox item holds it

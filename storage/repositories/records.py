@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import Integer, Row, and_, bindparam, or_, text, union
+from sqlalchemy import Integer, Row, Text, and_, bindparam, cast, or_, text, union
 from sqlalchemy import select as core_select
 from sqlmodel import select
 
@@ -30,8 +30,11 @@ _FAMILY = _C.family_id == bindparam("family")
 _OPEN_SLEEPS = core_select(_C.id).where(_FAMILY, text(OPEN_SLEEP))
 # a union of range scans (an OR of two columns would read the family's whole history): what was written
 # or happened since a time, and the open sleeps (their partial index) — newest first
-_VIEWED = [_C[name] for name in ("id", "baby_id", "type", "start", "end", "data", "created_by", "created_at",
-                                  "deleted_at", "source_message_id", "task_id")]   # what `record_view` reads
+# what a record view reads, `data` as its JSON text on every database: a row of plain values, kept between turns
+# (storage/kept_views.py)
+_VIEWED = [cast(_C[name], Text).label(name) if name == "data" else _C[name]
+           for name in ("id", "baby_id", "type", "start", "end", "data", "created_by", "created_at", "deleted_at",
+                        "source_message_id", "task_id")]
 _SINCE_AND_OPEN = Prepared(core_select(*_VIEWED).where(_C.id.in_(union(
     core_select(_C.id).where(_FAMILY, _C.created_at >= bindparam("since")),
     core_select(_C.id).where(_FAMILY, _C.start >= bindparam("since")),

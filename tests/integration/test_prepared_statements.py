@@ -93,6 +93,29 @@ async def test_a_unique_key_lost_on_a_prepared_insert_is_a_conflict(app_db) -> N
             await uow.messages.add(**message)
 
 
+async def test_a_record_view_and_a_message_are_built_once_and_found_again_on_every_database(app_db) -> None:
+    """PostgreSQL's rows come through SQLAlchemy, the JSON as its text: as plain values as SQLite's, so the next
+    turn finds the view built before instead of converting the window again."""
+    family_id, baby_id = await _family(app_db)
+    await _feed(app_db, family_id, baby_id, 90, NOW)
+    async with app_db.unit_of_work() as uow:
+        await uow.messages.add(family_id=family_id, platform="test", chat_id="g", direction="out", text="已记录",
+                               kind="recorded", sent_at=NOW, payload={"buttons": [{"action": "undo"}]})
+        now_id = await uow.messages.add(family_id=family_id, platform="test", chat_id="g", direction="in",
+                                        text="好", kind="text", sent_at=NOW)
+        await uow.commit()
+    read = []
+    for _ in range(2):
+        async with app_db.unit_of_work() as uow:
+            read.append(((await uow.records.since(family_id, NOW - timedelta(days=1), SHANGHAI))[0],
+                         (await uow.messages.recent(family_id, now_id))[0]))
+    (view, reply), (view_again, reply_again) = read
+    assert view_again is view and reply_again is reply
+    assert view.fields["amount_ml"] == 90 and view.fields["kind"] == "formula"
+    assert view.fields["start"] == NOW and view.fields["start"].tzinfo == SHANGHAI
+    assert reply.payload == {"buttons": [{"action": "undo"}]} and reply.sent_at == NOW and reply.sent_at.tzinfo == UTC
+
+
 async def test_a_kept_record_view_is_not_given_after_its_record_changes(app_db) -> None:
     family_id, baby_id = await _family(app_db)
     record_id = await _feed(app_db, family_id, baby_id, 90, NOW)
