@@ -468,9 +468,11 @@ class WordList:
                 yield m
 
 
-@cache
+@lru_cache(maxsize=256)
 def _union(entries: tuple[str, ...]) -> re.Pattern[str]:
-    """One pattern for a word list, longest entries first (so each position matches its longest entry)."""
+    """One pattern for a word list, longest entries first (so each position matches its longest entry). Bounded
+    as `_pattern` is: a family's names are a word list too, and a process serving many families kept every
+    family's pattern for good."""
     return _ordered(tuple(sorted(entries, key=len, reverse=True)))
 
 

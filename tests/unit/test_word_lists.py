@@ -52,3 +52,11 @@ def test_the_fillers_of_a_message_are_found_word_by_word() -> None:
     fillers = _LISTS[0]
     for text in ("哈哈 好的 谢谢", "lol ok thanks!!", "嗯嗯，刚刚喝了90ml 哈哈", "Ugh. OK then", "宝宝今天好乖呀"):
         _same(fillers, text)
+
+
+def test_a_process_serving_many_families_keeps_a_bounded_number_of_their_names_patterns() -> None:
+    """A family's names are a word list too: one pattern each, kept only as long as the recently used lists'
+    (a process serving thousands of families had kept every family's for good)."""
+    for n in range(400):
+        WordList.of((f"Kid{n}", f"宝宝{n}"))
+    assert _union.cache_info().currsize <= 256
