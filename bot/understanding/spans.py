@@ -308,15 +308,28 @@ def _record_patterns() -> tuple[tuple[re.Pattern[str], frozenset[T], Required | 
     return tuple((p, types, required_text(p)) for p, types in (*_FROM_WORDS, *_support_patterns()))
 
 
+@cache
+def _record_searches() -> tuple[tuple[re.Pattern[str], frozenset[T], tuple[str, ...], bool], ...]:
+    """`_record_patterns()` as `_record_spans` reads them: the words (none: always searched), and whether they
+    are looked for in the folded text."""
+    return tuple((p, types, needs.words if needs else (), bool(needs and needs.folded))
+                 for p, types, needs in _record_patterns())
+
+
 def _record_spans(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[Span]:
     """Every record word, once per place: a word several lists know names each of their types (体检: a
     health event, or where growth is measured). A pattern is searched only where the text holds one of the
     words its every match needs (most of the ~95 match nothing in a message)."""
     found: dict[tuple[int, int], frozenset[T]] = {}
     folded = fold(text)
-    for pattern, types, needs in _record_patterns():
-        if needs is not None and not needs.found_in(text, folded):
-            continue
+    for pattern, types, words, in_folded in _record_searches():
+        if words:
+            haystack = folded if in_folded else text
+            for word in words:
+                if word in haystack:
+                    break
+            else:
+                continue
         for m in _overlapping(pattern, text):
             if m.group(0).strip() and not _ACROSS_CLAUSES.search(m.group(0)):
                 where = _whole_word(text, m.start(), m.end())
