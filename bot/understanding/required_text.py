@@ -37,10 +37,6 @@ class Required:
     words: tuple[str, ...]
     folded: bool
 
-    def found_in(self, text: str, folded_text: str) -> bool:
-        haystack = folded_text if self.folded else text
-        return any(word in haystack for word in self.words)
-
 
 def fold(text: str) -> str:
     """The text as an ignore-case pattern's words are looked for in it."""

@@ -7,8 +7,15 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.understanding.required_text import fold, required_text
-from bot.understanding.spans import _record_patterns
+from bot.understanding import spans
+from bot.understanding.required_text import Required, fold, required_text
+from bot.understanding.spans import _record_patterns, _record_spans
+
+
+def _found(needs: Required, text: str) -> bool:
+    """What the words promise: one of them is in the text (folded, for an ignore-case pattern)."""
+    haystack = fold(text) if needs.folded else text
+    return any(word in haystack for word in needs.words)
 
 
 def _words(pattern: str) -> set[str] | None:
@@ -34,7 +41,7 @@ def test_a_pattern_that_says_nothing_for_sure_has_no_words() -> None:
 def test_letters_that_an_ignore_case_pattern_matches_beyond_ascii_are_folded_to_its_words() -> None:
     for pattern, text in (("(?i)sleep", "ſleep"), ("(?i)milk", "MıLK"), ("(?i)kick", "Kick"), ("(?i)nap", "NAP")):
         needs = required_text(re.compile(pattern))
-        assert re.search(pattern, text) and needs.found_in(text, fold(text)), (pattern, text)
+        assert re.search(pattern, text) and _found(needs, text), (pattern, text)
     assert required_text(re.compile("Zoë|x", re.I)).words == ("zo", "x")     # ë's case partners: not a word
 
 
@@ -51,7 +58,20 @@ _PIECES = sorted({w for _, _, needs in _record_patterns() if needs for w in need
 @given(st.lists(st.sampled_from(_PIECES) | st.sampled_from(_PIECES).map(str.upper), min_size=1, max_size=8))
 def test_a_record_pattern_never_matches_a_text_without_its_words(pieces: list[str]) -> None:
     text = "".join(pieces)
-    folded = fold(text)
     for pattern, _types, needs in _record_patterns():
-        if needs is not None and not needs.found_in(text, folded):
+        if needs is not None and not _found(needs, text):
             assert pattern.search(text) is None, (pattern.pattern[:60], text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES) | st.sampled_from(_PIECES).map(str.upper), min_size=1, max_size=8))
+def test_record_words_found_with_the_words_are_those_found_by_searching_every_pattern(pieces: list[str]) -> None:
+    """`_record_spans` itself, its words' check against every pattern searched."""
+    text = "".join(pieces)
+    every = tuple((p, types, (), False) for p, types, _ in _record_patterns())
+    searches, spans._record_searches = spans._record_searches, lambda: every
+    try:
+        unfiltered = _record_spans(text)
+    finally:
+        spans._record_searches = searches
+    assert _record_spans(text) == unfiltered
