@@ -59,6 +59,9 @@ async def overdue_families(path: Path, count: int) -> None:
         await database.dispose()
 
 
+TURN_WITHIN_S = 3.0
+
+
 def summaries_sent(fake: FakeTelegramApi) -> int:
     """How many of the families got their summary (a chart, and its text)."""
     return len({int(c.params["chat_id"]) for method in ("sendPhoto", "sendMessage") for c in fake.calls_of(method)
@@ -76,7 +79,10 @@ async def test_with_500_summaries_overdue_fawn_run_serves_a_webhook_turn_while_i
     try:
         await wait_until_serving(f"http://127.0.0.1:{port}", attempts=2000, process=process)
         when_serving = summaries_sent(fake)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=1.0) as client:
+        # alone, this first turn of a fresh process answers in 0.46-0.70 s while the catch-up draws charts on both
+        # cores; with another test's worker beside it on a 2-core CI machine it passed 1 s. What is promised is that
+        # the turn is not queued behind the catch-up (its 500 summaries take ~30 s): asserted below.
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=TURN_WITHIN_S) as client:
             began = time.monotonic()
             update_ = {"update_id": 1, **text_message("/start", chat=GROUP, at=datetime.now(UTC))}
             answer = await client.post("/telegram/webhook", json=update_, headers={SECRET_HEADER: WEBHOOK_SECRET})
@@ -87,7 +93,7 @@ async def test_with_500_summaries_overdue_fawn_run_serves_a_webhook_turn_while_i
     finally:
         await stop(process)
         await fake.stop()
-    assert answer.status_code == 200 and turn_seconds < 1.0
+    assert answer.status_code == 200 and turn_seconds < TURN_WITHIN_S
     assert when_serving < OVERDUE and during_the_turn < OVERDUE     # the catch-up had not finished
     assert all_sent and summaries_sent(fake) == OVERDUE
 
